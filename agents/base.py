@@ -1,0 +1,51 @@
+"""What every player (LLM, scripted, random, human) is: something that answers the judge's requests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine import Action, Event, Request
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All a seat may know: built only from engine.observation(events, seat)."""
+
+    seat: int
+    ruleset: str
+    players: int
+    events: tuple[Event, ...]
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """How a decision was made: recorded beside the event in the transcript, never shown to other seats."""
+
+    agent: str  # "llm", "scripted", "random", "human"
+    model: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cached_tokens: int | None = None
+    latency_s: float = 0.0
+    retries: int = 0
+    fallback: str | None = None  # why a legal default was used, if it was
+    errors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's answer: the engine action plus the private fields the evaluation reads."""
+
+    action: Action
+    claimed_role: str | None = None  # the role the speaker publicly claims (ground truth for lie metrics)
+    reasoning: str = ""  # private
+    suspicions: dict[int, float] = field(default_factory=dict)  # private: P(killer) per living seat
+    annotation: Annotation = field(default_factory=lambda: Annotation("unknown"))
+
+
+class Agent(Protocol):
+    """async def decide(view, request) -> Decision; must always return a legal action."""
+
+    async def decide(self, view: SeatView, request: Request) -> Decision: ...

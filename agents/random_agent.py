@@ -1,0 +1,32 @@
+"""The random legal player: for tests, simulations and balance studies."""
+
+from __future__ import annotations
+
+import random
+
+from agents.base import Annotation, Decision, SeatView
+from engine import Action, Request
+
+CONFESS_RATE = 0.02  # how often a random seat that may jump-kill does so
+
+
+def choose(request: Request, rng: random.Random) -> Action:
+    """A uniformly random legal answer to `request` (fast and synchronous: `killer simulate` uses it)."""
+    target = rng.choice(request.targets) if request.targets else None
+    accusation = rng.choice(request.accusations) if request.accusations else None
+    confess = request.may_confess and rng.random() < CONFESS_RATE
+    return Action(request.seat, request.kind, target=target, accusation=accusation, confess=confess,
+                  slot=request.slot)
+
+
+class RandomAgent:
+    """An Agent that answers at random; deterministic in (seed, seat, what it has seen, the request)."""
+
+    kind = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    async def decide(self, view: SeatView, request: Request) -> Decision:
+        rng = random.Random(f"{self.seed}:{view.seat}:{len(view.events)}:{request.kind.value}:{request.slot}")
+        return Decision(action=choose(request, rng), annotation=Annotation("random"))

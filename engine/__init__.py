@@ -1,0 +1,43 @@
+"""The judge: a pure, deterministic rules engine for every rule system in the seeds.
+
+Entry points: new_game, apply, pending, replay, observation; rulesets by id via get_ruleset.
+No I/O, no clock, no global random: randomness comes in as a seeded Rng and every draw is an event.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Action, DecisionKind, Request, Target
+from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
+from engine.events import Event, observation
+from engine.game import apply, decisions, new_game, pending, replay
+from engine.roles import ROLES, Team, display_name, team_of
+from engine.rulesets import all_rulesets, get_ruleset
+from engine.state import GameState, Phase, Seat, Winner
+
+__all__ = [
+    "ROLES",
+    "Action",
+    "DecisionKind",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "KillerError",
+    "Phase",
+    "Request",
+    "Seat",
+    "SetupError",
+    "Target",
+    "Team",
+    "UnknownRulesetError",
+    "Winner",
+    "all_rulesets",
+    "apply",
+    "decisions",
+    "display_name",
+    "get_ruleset",
+    "new_game",
+    "observation",
+    "pending",
+    "replay",
+    "team_of",
+]

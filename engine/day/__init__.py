@@ -1,0 +1,1 @@
+"""Day procedures: statements, accusations, votes and verdicts, one module per seed procedure."""

@@ -1,0 +1,80 @@
+"""Pieces every day procedure uses: asking for statements and votes, counting hands, breaking ties."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from engine.decisions import Action, DecisionKind, Request, Target
+from engine.judge import Judge
+
+
+def statement(
+    judge: Judge, seat: int, accuse: bool = False, must_accuse: bool = False, ballot: int = 0
+) -> Request:
+    """A day speech; with `accuse`, it names a suspect (004: each accusation counts as a vote)."""
+    state = judge.state
+    accusations: tuple[int | None, ...] = ()
+    if accuse:
+        others: list[int | None] = [s for s in state.living() if s != seat]
+        accusations = tuple(others if must_accuse else [*others, None])
+    seat_obj = state.seat(seat)
+    may_confess = any(seat_obj.holds(role) for role in judge.rules.jump_kill)
+    return Request(seat, DecisionKind.STATEMENT, accusations=accusations,
+                   may_speak=seat not in state.silenced, may_confess=may_confess, ballot=ballot)
+
+
+def defense(judge: Judge, seat: int) -> Request:
+    """The accused speaks for himself (silenced seats stay mute but are still asked)."""
+    return Request(seat, DecisionKind.DEFENSE, may_speak=seat not in judge.state.silenced)
+
+
+def vote(judge: Judge, seat: int, targets: Sequence[Target | None], ballot: int = 1) -> Request:
+    """A show of hands; the weight is the seat's living cards (000 v5.0 rule 2; 1 elsewhere)."""
+    weight = judge.state.seat(seat).living_cards() if judge.rules.cards_per_seat > 1 else 1
+    return Request(seat, DecisionKind.VOTE, targets=tuple(targets), weight=weight, ballot=ballot)
+
+
+def ask_votes(
+    judge: Judge, voters: Iterable[int], targets_for: dict[int, list[Target | None]], ballot: int = 1
+) -> None:
+    """Everyone raises hands at once (003 note 6: "投票必须在第一时间举手")."""
+    judge.ask(*(vote(judge, v, targets_for[v], ballot) for v in voters))
+
+
+def tally(judge: Judge, answers: Iterable[Action]) -> Counter[int]:
+    """Votes per target (weighted by living cards in v5); hands kept down count for nobody."""
+    counts: Counter[int] = Counter()
+    for a in answers:
+        if a.kind is DecisionKind.VOTE and isinstance(a.target, int):
+            counts[a.target] += judge.state.seat(a.seat).living_cards() if judge.rules.cards_per_seat > 1 else 1
+    return counts
+
+
+def accusation_tally(answers: Iterable[Action]) -> Counter[int]:
+    """004 V2.0 III.10: "所有玩家每被其他玩家指认一次即得到1票"."""
+    return Counter(a.accusation for a in answers if a.accusation is not None and not a.confess)
+
+
+def leaders(counts: Counter[int]) -> list[int]:
+    """The seats with the most votes (several when tied), ascending; empty when nobody got any."""
+    if not counts:
+        return []
+    best = max(counts.values())
+    return sorted(s for s, c in counts.items() if c == best)
+
+
+def lot(judge: Judge, tied: list[int], reason: str) -> int:
+    """004 V2.0 other rule 1: ties are settled by rock-paper-scissors, recorded as a public draw."""
+    return judge.draw(sorted(tied), reason)  # type: ignore[no-any-return]
+
+
+def others(judge: Judge, seat: int) -> list[Target | None]:
+    """Every living seat but `seat`."""
+    return [s for s in judge.state.living() if s != seat]
+
+
+def first_dead_or_none(judge: Judge) -> int | None:
+    """The seat the day's speaking starts after: the first of the night's dead, or none (seat 1 starts)."""
+    dead = judge.state.night_dead
+    return dead[0] if dead else None

@@ -1,0 +1,118 @@
+"""What the judge asks of a seat (a Request) and what the seat answers (an Action)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+# A seat number (from 1), or for card rulesets (v5) a card: (seat, slot) with slot 1 or 2.
+Target = int | tuple[int, int]
+
+
+class DecisionKind(StrEnum):
+    """The kinds of decisions a seat can be asked for."""
+
+    NIGHT = "night"  # a night role's choice: kill, check, save, shoot, hug, silence, take
+    LAST_WORDS = "last_words"
+    STATEMENT = "statement"  # a day speech, with an accusation where the ruleset counts them
+    DEFENSE = "defense"  # the accused (or the two suspects) speak for themselves
+    VOTE = "vote"  # a show of hands: a target, or None to keep the hand down where allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One decision the judge waits for, with every legal choice spelled out."""
+
+    seat: int
+    kind: DecisionKind
+    role: str | None = None  # the acting role for night decisions
+    action: str | None = None  # kill, check, save, shoot, hug, silence, snipe, take
+    slot: int = 1  # the acting card (v5); 1 elsewhere
+    targets: tuple[Target | None, ...] = ()  # legal targets (None: no action / no hand raised)
+    accusations: tuple[int | None, ...] = ()  # legal accusations in a statement (empty: none asked)
+    may_speak: bool = True  # False when silenced (004 V4.0 rule 6)
+    may_confess: bool = False  # jump-kill allowed (004 V2.5 other rule 3)
+    simultaneous: bool = False  # decided at the same time as the other pending requests
+    weight: int = 1  # votes this hand carries (v5: living cards)
+    irreversible: bool = False  # a once-per-game power (secret police shot): ask to confirm
+    ballot: int = 0  # which count of the day this accusation/vote belongs to (1, 2, ...; 0: none)
+    team: tuple[int, ...] = ()  # night: the seats that opened their eyes together and decide this together
+
+    def key(self) -> tuple[int, str, int]:
+        """What identifies the request among the pending ones."""
+        return (self.seat, self.kind.value, self.slot)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (tuples become lists)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "role": self.role,
+            "action": self.action,
+            "slot": self.slot,
+            "targets": [_target_json(t) for t in self.targets],
+            "accusations": list(self.accusations),
+            "may_speak": self.may_speak,
+            "may_confess": self.may_confess,
+            "simultaneous": self.simultaneous,
+            "weight": self.weight,
+            "irreversible": self.irreversible,
+            "ballot": self.ballot,
+            "team": list(self.team),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A seat's answer to a Request."""
+
+    seat: int
+    kind: DecisionKind
+    target: Target | None = None
+    speech: str = ""
+    accusation: int | None = None
+    confess: bool = False
+    slot: int = 1
+
+    def key(self) -> tuple[int, str, int]:
+        """The key of the request this action answers."""
+        return (self.seat, self.kind.value, self.slot)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "target": _target_json(self.target),
+            "speech": self.speech,
+            "accusation": self.accusation,
+            "confess": self.confess,
+            "slot": self.slot,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Action:
+        """Inverse of to_dict."""
+        return Action(
+            seat=int(data["seat"]),
+            kind=DecisionKind(data["kind"]),
+            target=target_from_json(data.get("target")),
+            speech=str(data.get("speech", "")),
+            accusation=data.get("accusation"),
+            confess=bool(data.get("confess", False)),
+            slot=int(data.get("slot", 1)),
+        )
+
+
+def _target_json(target: Target | None) -> Any:
+    return list(target) if isinstance(target, tuple) else target
+
+
+def target_from_json(value: Any) -> Target | None:
+    """Reads a target written by to_dict: an int, a [seat, slot] pair, or null."""
+    if value is None:
+        return None
+    if isinstance(value, list | tuple):
+        return (int(value[0]), int(value[1]))
+    return int(value)

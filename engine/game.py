@@ -1,0 +1,172 @@
+"""The engine's entry points: new_game, apply, pending, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.decisions import Action, DecisionKind, Request
+from engine.errors import IllegalActionError, SetupError
+from engine.events import JUDGE_ONLY, Event, seats
+from engine.judge import Judge, decide_winner
+from engine.night.common import resolve_night
+from engine.rng import ReplayRng, Rng
+from engine.ruleset import Ruleset
+from engine.rulesets import get_ruleset
+from engine.state import GameState, Phase, Seat
+from engine.validate import check_action, find_request
+
+Hands = tuple[tuple[str, ...], ...]
+
+DECISION_EVENTS = {
+    DecisionKind.NIGHT: "night_choice",
+    DecisionKind.LAST_WORDS: "last_words",
+    DecisionKind.STATEMENT: "statement",
+    DecisionKind.DEFENSE: "defense",
+    DecisionKind.VOTE: "vote",
+}
+EVENT_DECISIONS = {v: k for k, v in DECISION_EVENTS.items()}
+
+
+def deal(rules: Ruleset, players: int | None, rng: Rng) -> tuple[Hands, str | None]:
+    """Shuffles the ruleset's cards for `players` seats (000 v2.0: "the judge handed the shuffled cards")."""
+    n = rules.default_players if players is None else players
+    low, high = rules.players
+    if not low <= n <= high:
+        raise SetupError(f"{rules.id} is played by {low} to {high} players, not {n}")
+    if rules.dealer is not None:
+        return rules.dealer(rules, n, rng)
+    cards = list(rules.composition(n))
+    rng.shuffle(cards)
+    return tuple((c,) for c in cards), None
+
+
+def new_game(
+    ruleset: str, rng: Rng, players: int | None = None, hands: Sequence[Sequence[str]] | None = None,
+    judge_card: str | None = None,
+) -> tuple[GameState, list[Event]]:
+    """Deals (or takes the given hands), introduces teammates, and calls the first night."""
+    rules = get_ruleset(ruleset)
+    if hands is None:
+        dealt, judge_card = deal(rules, players, rng)
+    else:
+        dealt = _check_hands(rules, hands)
+    table = tuple(Seat(i + 1, h, tuple(True for _ in h)) for i, h in enumerate(dealt))
+    state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card)
+    if decide_winner(state, rules.victory) is not None:
+        raise SetupError(f"this table is decided before it starts: {rules.id} needs both sides' roles")
+    judge = Judge(state, rules, rng)
+    judge.emit("deal", JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card)
+    judge.emit("game_starts", ruleset=rules.id, players=len(table))
+    for seat in table:
+        judge.emit("your_cards", seats([seat.number]), seat=seat.number, cards=list(seat.cards))
+    if rules.introductions is not None:
+        rules.introductions(judge)
+    judge.start_night()
+    return judge.state, judge.events
+
+
+def _check_hands(rules: Ruleset, hands: Sequence[Sequence[str]]) -> Hands:
+    allowed = set(rules.roles())
+    out = []
+    for i, hand in enumerate(hands):
+        hand = tuple(hand)
+        if len(hand) != rules.cards_per_seat:
+            raise SetupError(f"seat {i + 1}: {rules.id} deals {rules.cards_per_seat} card(s) a seat")
+        for card in hand:
+            if card not in allowed:
+                raise SetupError(f"seat {i + 1}: role {card!r} is not in {rules.id} (roles: {sorted(allowed)})")
+        out.append(hand)
+    if not rules.players[0] <= len(out) <= rules.players[1]:
+        low, high = rules.players
+        raise SetupError(f"{rules.id} is played by {low} to {high} players, not {len(out)}")
+    return tuple(out)
+
+
+def pending(state: GameState) -> tuple[Request, ...]:
+    """The decisions the judge waits for now (several at once means simultaneous)."""
+    return state.pending
+
+
+def apply(state: GameState, action: Action, rng: Rng) -> tuple[GameState, list[Event]]:
+    """Takes one seat's answer; when the step is complete, resolves it and moves the game on."""
+    request = find_request(state, action)
+    check_action(state, request, action)
+    judge = Judge(state, get_ruleset(state.ruleset), rng)
+    judge.emit(DECISION_EVENTS[action.kind], _decision_visibility(request), role=request.role,
+               action=request.action, **action.to_dict())
+    judge.update(pending=tuple(r for r in state.pending if r.key() != action.key()),
+                 answers=(*state.answers, action))
+    if action.confess:
+        _jump_kill(judge, action.seat)
+    elif not judge.state.pending:
+        _step_complete(judge, judge.state.answers)
+    return judge.state, judge.events
+
+
+def _decision_visibility(request: Request) -> frozenset[int] | None:
+    """Night choices are seen by the team that opened its eyes together; day decisions are public."""
+    if request.kind is not DecisionKind.NIGHT:
+        return None
+    return seats(request.team or (request.seat,))
+
+
+def _step_complete(judge: Judge, answers: tuple[Action, ...]) -> None:
+    phase = judge.state.phase
+    judge.update(answers=())
+    if phase is Phase.NIGHT:
+        resolve_night(judge, answers)
+    elif phase is Phase.LAST_WORDS:
+        judge.next_last_words()
+    else:
+        judge.rules.day.on_answers(judge, answers)
+
+
+def _jump_kill(judge: Judge, seat: int) -> None:
+    """004 V2.5 other rule 3: a confessed killer dies at once and night falls; nobody else speaks."""
+    judge.update(pending=(), answers=())
+    judge.kill(seat, "jump_kill")
+    judge.emit("death", seat=seat, public_cause="jump_kill")
+    if not judge.settle():
+        judge.start_night()
+
+
+def impose_verdict(state: GameState, seat: int | None, rng: Rng) -> tuple[GameState, list[Event]]:
+    """A verdict the judge imposes on the day (scenario files' `execute`): ends the day's procedure at once."""
+    if state.phase is not Phase.DAY or state.is_over():
+        raise IllegalActionError("no_day_now", f"a verdict needs a day in progress (the game is at {state.phase})")
+    if seat is not None and (not 1 <= seat <= len(state.seats) or not state.seat(seat).alive):
+        raise IllegalActionError("target_dead", f"seat {seat} cannot be executed: not a living seat")
+    judge = Judge(state, get_ruleset(state.ruleset), rng)
+    judge.update(pending=(), answers=(), day_state=None)
+    judge.emit("imposed_verdict", seat=seat)
+    judge.execute(seat, how="imposed")
+    return judge.state, judge.events
+
+
+def decisions(events: Iterable[Event]) -> list[Action]:
+    """The seats' actions recorded in an event log, in order."""
+    out = []
+    for e in events:
+        if e.kind in EVENT_DECISIONS:
+            data = {k: v for k, v in e.data.items() if k not in ("role", "action")}
+            out.append(Action.from_dict(data))
+    return out
+
+
+def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event]]:
+    """Rebuilds a game from its event log alone: the deal, the recorded draws and the actions."""
+    deals = [e for e in events if e.kind == "deal"]
+    if not deals:
+        raise IllegalActionError("replay_no_deal", "the log has no deal event")
+    rng = ReplayRng(events)
+    hands = [tuple(h) for h in deals[0].data["hands"]]
+    state, produced = new_game(ruleset, rng, hands=hands, judge_card=deals[0].data.get("judge_card"))
+    for event in events:
+        if event.kind in EVENT_DECISIONS:
+            state, more = apply(state, decisions([event])[0], rng)
+        elif event.kind == "imposed_verdict":
+            state, more = impose_verdict(state, event.data["seat"], rng)
+        else:
+            continue
+        produced.extend(more)
+    return state, produced

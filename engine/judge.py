@@ -1,0 +1,187 @@
+"""The judge at work during one apply(): announces events, draws lots, kills, and moves the game on."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields, replace
+from typing import Any
+
+from engine.decisions import Request
+from engine.events import JUDGE_ONLY, Event
+from engine.rng import Rng
+from engine.roles import Team, team_of
+from engine.ruleset import Ruleset, Victory
+from engine.state import GameState, Phase, Seat, Winner
+
+MAX_DAYS = 60  # ruling R-endless: a game still running on day 60 is declared a draw (no seed covers it)
+
+
+class Judge:
+    """A working copy of the state plus the events it produced; apply() freezes the result."""
+
+    def __init__(self, state: GameState, rules: Ruleset, rng: Rng) -> None:
+        self.state = _clone(state)  # a private copy: update() may set its fields until apply() returns
+        self.rules = rules
+        self.rng = rng
+        self.events: list[Event] = []
+
+    # -- announcing -------------------------------------------------------------------------
+    def emit(self, event_kind: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None:
+        """Records an event; visible_to None means public."""
+        self.events.append(Event(event_kind, data, visible_to))
+
+    def update(self, **changes: Any) -> None:
+        """Sets fields of the private working copy (never a state anyone else holds)."""
+        for name, value in changes.items():
+            object.__setattr__(self.state, name, value)
+
+    def draw(self, options: list[Any], reason: str, visible_to: frozenset[int] | None = None) -> Any:
+        """A recorded random draw (coin flip, rock-paper-scissors): the log alone replays it."""
+        if len(options) == 1:
+            return options[0]
+        result = self.rng.choice(options)
+        shown = [list(o) if isinstance(o, tuple) else o for o in options]
+        res = list(result) if isinstance(result, tuple) else result
+        self.emit("draw", visible_to, reason=reason, options=shown, result=res)
+        return result
+
+    def ask(self, *requests: Request) -> None:
+        """Makes `requests` the pending step (simultaneous when there are several)."""
+        if len(requests) > 1:
+            requests = tuple(replace(r, simultaneous=True) for r in requests)
+        self.update(pending=tuple(requests), answers=())
+
+    # -- seats ------------------------------------------------------------------------------
+    def kill(self, seat: int, cause: str, slot: int | None = None) -> bool:
+        """Kills a seat (every card) or one card; True if the seat died now."""
+        old = self.state.seat(seat)
+        if not old.alive:
+            return False
+        alive = tuple(
+            False if slot is None or i + 1 == slot else a for i, a in enumerate(old.alive_cards)
+        )
+        new = replace(old, alive_cards=alive)
+        seats = (*self.state.seats[: seat - 1], new, *self.state.seats[seat:])
+        self.update(seats=seats)
+        self.emit("cause_of_death", JUDGE_ONLY, seat=seat, slot=slot, cause=cause)
+        if new.alive:
+            return False
+        self.update(death_order=(*self.state.death_order, seat))
+        return True
+
+    def speaking_order(self, after: int | None, direction: int = 1, include: bool = False) -> list[int]:
+        """Living seats going round the table from the seat after `after` (or from seat 1)."""
+        n = len(self.state.seats)
+        start = 1 if after is None else after if include else after + direction
+        order = [((start - 1 + direction * i) % n) + 1 for i in range(n)]
+        return [s for s in order if self.state.seat(s).alive]
+
+    # -- victory ----------------------------------------------------------------------------
+    def settle(self) -> bool:
+        """Checks the victory conditions after deaths; ends the game and reveals the cards if met."""
+        winner = decide_winner(self.state, self.rules.victory)
+        if winner is None and self.state.day >= MAX_DAYS:
+            winner = Winner.DRAW
+            self.emit("ruling", rule="R-endless", text=f"day {MAX_DAYS} reached: the judge declares a draw")
+        if winner is None:
+            return False
+        self.update(winner=winner, phase=Phase.OVER, pending=(), answers=())
+        self.emit("game_over", winner=winner.value)
+        self.emit("reveal", cards={s.number: list(s.cards) for s in self.state.seats},
+                  judge_card=self.state.judge_card)
+        return True
+
+    # -- the flow of the game -----------------------------------------------------------------
+    def start_night(self) -> None:
+        """天黑请闭眼: the night's choices are asked all at once (they are independent)."""
+        from engine.night.common import night_requests, resolve_night
+
+        night = self.state.night + 1
+        self.update(phase=Phase.NIGHT, night=night, silenced=frozenset(), day_state=None, night_dead=())
+        self.emit("night_falls", night=night)
+        requests = night_requests(self)
+        if requests:
+            self.ask(*requests)
+        else:
+            resolve_night(self, ())
+
+    def after_night(self, dead: list[int], **extra: Any) -> None:
+        """Dawn: announce the dead, settle, then last words and the day. `extra` joins the dawn event
+        (v5: `cards`, the (seat, slot) cards that died)."""
+        self.update(night_dead=tuple(dead))
+        self.emit("dawn", night=self.state.night, dead=dead, silenced=sorted(self.state.silenced), **extra)
+        if self.settle():
+            return
+        self.update(day=self.state.day + 1)
+        words = [s for s in dead if self.rules.last_words(self.state, s, "night")]
+        self.queue_last_words(words, then="day")
+
+    def queue_last_words(self, seats: list[int], then: str) -> None:
+        """Asks each seat in turn for last words (silenced seats keep silent), then goes on."""
+        speakers = tuple(s for s in seats if s not in self.state.silenced)
+        self.update(words_queue=speakers, after_words=then, last_words_given=self.state.last_words_given
+                    + len(speakers))
+        self.next_last_words()
+
+    def next_last_words(self) -> None:
+        """Asks the next queued seat for last words, or moves on."""
+        from engine.decisions import DecisionKind
+
+        queue = self.state.words_queue
+        if queue:
+            self.update(phase=Phase.LAST_WORDS, words_queue=queue[1:])
+            self.ask(Request(queue[0], DecisionKind.LAST_WORDS))
+            return
+        if self.state.after_words == "night":
+            self.start_night()
+        else:
+            self.start_day()
+
+    def start_day(self) -> None:
+        """天亮了: the ruleset's day procedure takes over."""
+        self.update(phase=Phase.DAY, day_state=None)
+        self.emit("day_begins", day=self.state.day)
+        self.rules.day.begin(self)
+
+    def execute(self, seat: int | None, how: str = "vote") -> None:
+        """The day's verdict: kills `seat` (or nobody), settles, then last words and night."""
+        self.emit("verdict", day=self.state.day, executed=seat, how=how)
+        if seat is None:
+            self.queue_last_words([], then="night")
+            return
+        self.kill(seat, "executed")
+        self.emit("death", seat=seat, public_cause="executed")
+        if self.settle():
+            return
+        words = [seat] if self.rules.last_words(self.state, seat, "executed") else []
+        self.queue_last_words(words, then="night")
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+def _clone(state: GameState) -> GameState:
+    """A shallow copy, faster than dataclasses.replace (this runs once per apply)."""
+    new = object.__new__(GameState)
+    for name in _STATE_FIELDS:
+        object.__setattr__(new, name, getattr(state, name))
+    return new
+
+
+def decide_winner(state: GameState, victory: Victory) -> Winner | None:
+    """Applies a ruleset's victory table to the living cards; both sides at once is a draw."""
+    living = Counter(c for s in state.seats for c, a in zip(s.cards, s.alive_cards, strict=True) if a)
+    good_won = all(living[r] == 0 for r in victory.killer_roles)
+    killers_won = any(all(living[r] == 0 for r in group) for group in victory.wipe_out)
+    if victory.parity:
+        killers = sum(1 for s in state.seats if s.alive and _is_killer_seat(s))
+        killers_won = killers_won or killers >= sum(1 for s in state.seats if s.alive) - killers
+    if good_won and killers_won:
+        return Winner.DRAW
+    if good_won:
+        return Winner.GOOD
+    return Winner.KILLERS if killers_won else None
+
+
+def _is_killer_seat(seat: Seat) -> bool:
+    return any(team_of(c) is Team.KILLERS and a for c, a in zip(seat.cards, seat.alive_cards, strict=True))

@@ -1,0 +1,54 @@
+"""Dawn for the families without butterflies: the killers' victim dies unless saved; police get answers."""
+
+from __future__ import annotations
+
+from engine.decisions import Target
+from engine.events import seats
+from engine.judge import Judge
+from engine.night.common import step_members
+from engine.ruleset import NightChoices
+from engine.state import GameState
+
+
+def team_target(choices: NightChoices, action: str) -> Target | None:
+    """The (single) target chosen for `action` tonight, if any."""
+    picks = choices.get(action, [])
+    return picks[0].target if picks else None
+
+
+def check_answer(state: GameState, target: int) -> str:
+    """The judge nods for a killer and shakes his head for anyone else (000 v2.0; 004 V3.5 rule 4:
+    a traitor gets the good gesture)."""
+    return "killer" if state.seat(target).holds("killer") else "not_killer"
+
+
+def police_check(judge: Judge, choices: NightChoices, answer: str | None = None) -> None:
+    """Tells the police team (everyone who opened eyes for the check) the nod or the shake."""
+    target = team_target(choices, "check")
+    if not isinstance(target, int):
+        return
+    step = next(s for s in judge.rules.night_steps if s.action == "check")
+    team = seats(s for s, _ in step_members(judge.state, step))
+    result = answer if answer is not None else check_answer(judge.state, target)
+    judge.emit("check_result", team, night=judge.state.night, by="police", target=target, result=result)
+
+
+def announce(judge: Judge, dead: list[int]) -> None:
+    """法官宣布谁被杀死: the night's dead are named (not how they died), then dawn moves on."""
+    dead = sorted(set(dead), key=dead.index)
+    for seat in dead:
+        judge.emit("death", seat=seat, public_cause="night")
+    judge.after_night(dead)
+
+
+def resolve_kill_save_check(judge: Judge, choices: NightChoices) -> None:
+    """v1/v2/v2.5: the killers' victim dies unless the doctor chose the same seat (004 V2.5 III.10)."""
+    kill = team_target(choices, "kill")
+    save = team_target(choices, "save")
+    police_check(judge, choices)
+    dead: list[int] = []
+    if isinstance(kill, int) and kill != save and judge.kill(kill, "killed"):
+        dead.append(kill)
+    elif isinstance(kill, int):
+        judge.emit("saved", seats([]), seat=kill, by="doctor")
+    announce(judge, dead)

@@ -1,0 +1,90 @@
+"""Asking the night's choices and turning a team's answers into one choice (majority, 004 V2.0 III.4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.decisions import Action, DecisionKind, Request, Target
+from engine.events import seats
+from engine.judge import Judge
+from engine.ruleset import Choice, NightChoices, NightStep
+from engine.state import GameState
+
+
+def step_members(state: GameState, step: NightStep) -> list[tuple[int, int]]:
+    """(seat, slot) pairs that open their eyes for this step tonight."""
+    if step.members is not None:
+        pairs = [(s, 1) for s in step.members(state)]
+    else:
+        pairs = [
+            (seat.number, i + 1)
+            for seat in state.seats
+            for i, (card, alive) in enumerate(zip(seat.cards, seat.alive_cards, strict=True))
+            if alive and card == step.role
+        ]
+    if step.active is not None:
+        pairs = [(s, slot) for s, slot in pairs if step.active(state, s, slot)]
+    return pairs
+
+
+def legal_targets(state: GameState, step: NightStep, seat: int) -> tuple[Target | None, ...]:
+    """The targets a seat may choose for this step."""
+    if step.targets is not None:
+        options: list[Target | None] = list(step.targets(state, seat))
+    else:
+        team = set(state.holders(step.role)) if step.not_teammates else set()
+        options = [s for s in state.living() if s not in team and (step.self_target or s != seat)]
+    if step.may_pass:
+        options.append(None)
+    return tuple(options)
+
+
+def night_requests(judge: Judge) -> list[Request]:
+    """Every choice the night asks for, in the judge's calling order."""
+    requests: list[Request] = []
+    for step in judge.rules.night_steps:
+        members = step_members(judge.state, step)
+        team = tuple(s for s, _ in members) if step.team else ()
+        for seat, slot in members:
+            targets = legal_targets(judge.state, step, seat)
+            if targets:
+                requests.append(
+                    Request(seat, DecisionKind.NIGHT, role=step.role, action=step.action, slot=slot,
+                            targets=targets, irreversible=step.irreversible, team=team)
+                )
+    return requests
+
+
+def team_choice(judge: Judge, step: NightStep, votes: list[Action]) -> Target | None:
+    """The judge takes the majority; silent members agree with the others; a tie is drawn by lot."""
+    counts = Counter(a.target for a in votes if a.target is not None)
+    if not counts:
+        return None
+    best = max(counts.values())
+    tied = sorted((t for t, c in counts.items() if c == best), key=_order)
+    members = seats(a.seat for a in votes)
+    return judge.draw(tied, f"{step.role}_team_tie", visible_to=members)  # type: ignore[no-any-return]
+
+
+def _order(target: Target) -> tuple[int, int]:
+    return target if isinstance(target, tuple) else (target, 0)
+
+
+def collect_choices(judge: Judge, answers: tuple[Action, ...]) -> NightChoices:
+    """Groups the night's answers by step; team steps become one Choice (actor 0)."""
+    by_key = {a.key(): a for a in answers}
+    choices: NightChoices = {}
+    for step in judge.rules.night_steps:
+        members = step_members(judge.state, step)
+        acts = [by_key[k] for k in ((s, DecisionKind.NIGHT.value, sl) for s, sl in members) if k in by_key]
+        if step.team:
+            if members:
+                choices.setdefault(step.action, []).append(Choice(0, 1, team_choice(judge, step, acts)))
+        else:
+            choices.setdefault(step.action, []).extend(Choice(a.seat, a.slot, a.target) for a in acts)
+    return choices
+
+
+def resolve_night(judge: Judge, answers: tuple[Action, ...]) -> None:
+    """All choices are in: the ruleset resolves the night, which ends in judge.after_night()."""
+    judge.rules.resolve_night(judge, collect_choices(judge, answers))

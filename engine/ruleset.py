@@ -1,0 +1,102 @@
+"""A ruleset is data plus small named resolution functions (STYLE.md: a role is a definition)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from engine.decisions import Action, Target
+from engine.state import GameState
+
+if TYPE_CHECKING:
+    from engine.judge import Judge
+    from engine.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What one actor (or a whole team, actor 0) chose at night after the team's majority."""
+
+    actor: int
+    slot: int
+    target: Target | None
+
+
+NightChoices = dict[str, list[Choice]]  # keyed by the step's action name: "kill", "check", ...
+
+
+@dataclass(frozen=True)
+class NightStep:
+    """One call of the judge at night: `role` opens its eyes and does `action` to someone."""
+
+    role: str
+    action: str
+    cites: str  # the seed sentence this step implements
+    team: bool = False  # all living holders decide together; the judge takes the majority
+    self_target: bool = True
+    may_pass: bool = False  # may choose nobody
+    not_teammates: bool = False  # may not target a living holder of the same role
+    irreversible: bool = False  # a once-per-game power: the TUI asks to confirm
+    targets: Callable[[GameState, int], list[Target]] | None = None  # custom legal targets
+    active: Callable[[GameState, int, int], bool] | None = None  # (state, seat, slot) may act tonight
+    members: Callable[[GameState], list[int]] | None = None  # custom team (v3.8: police + undercover)
+
+
+@dataclass(frozen=True)
+class Victory:
+    """When each side has won; both at once is a draw (docs/rules.md ruling R-draw)."""
+
+    cites: str
+    killer_roles: frozenset[str] = frozenset({"killer"})  # all dead: the good side wins
+    wipe_out: tuple[frozenset[str], ...] = ()  # any of these groups all dead: the killers win
+    parity: bool = False  # killers >= everyone else: the killers win (000/002 v4.0)
+
+
+class DayProcedure(Protocol):
+    """How a ruleset's day runs: it asks, then handles the answers, until it ends the day."""
+
+    def begin(self, judge: Judge) -> None: ...
+
+    def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None: ...
+
+
+Resolver = Callable[["Judge", NightChoices], None]
+LastWordsPolicy = Callable[[GameState, int, str], bool]  # (state, seat, cause) -> gets last words
+Introductions = Callable[["Judge"], None]
+Dealer = Callable[["Ruleset", int, "Rng"], tuple[tuple[tuple[str, ...], ...], str | None]]
+
+
+def no_last_words(state: GameState, seat: int, cause: str) -> bool:
+    """004 V2.5/V3.5/V3.8/V4.0: "任何人没有遗言"."""
+    return False
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that distinguishes one rule system from another."""
+
+    id: str
+    title: str
+    sources: tuple[str, ...]
+    players: tuple[int, int]
+    default_players: int
+    composition: Callable[[int], tuple[str, ...]]  # the seed's role table for n players
+    night_steps: tuple[NightStep, ...]
+    resolve_night: Resolver
+    day: DayProcedure
+    victory: Victory
+    last_words: LastWordsPolicy = no_last_words
+    jump_kill: frozenset[str] = frozenset()  # roles allowed to 跳杀 (004 V2.5 other rule 3)
+    introductions: Introductions | None = None  # who learns whom when the cards are dealt
+    cards_per_seat: int = 1
+    dealer: Dealer | None = None  # custom deal (v5); default: shuffle the composition
+    summary: str = ""
+    extra_roles: tuple[str, ...] = field(default=())  # roles allowed in scenario files beyond the table
+
+    def roles(self) -> tuple[str, ...]:
+        """Every role id this ruleset uses, in a stable order."""
+        seen: dict[str, None] = {}
+        for role in self.composition(self.default_players) + self.extra_roles:
+            seen.setdefault(role, None)
+        return tuple(seen)

@@ -1,0 +1,70 @@
+"""Checks an action against the request it answers; every refusal names the rule."""
+
+from __future__ import annotations
+
+from engine.decisions import Action, DecisionKind, Request
+from engine.errors import IllegalActionError
+from engine.state import GameState
+
+
+def find_request(state: GameState, action: Action) -> Request:
+    """The pending request this action answers, or an error saying why there is none."""
+    if state.is_over():
+        raise IllegalActionError("game_over", "the game is over; no more actions are taken")
+    if not 1 <= action.seat <= len(state.seats):
+        raise IllegalActionError("no_such_seat", f"there is no seat {action.seat}")
+    for request in state.pending:
+        if request.key() == action.key():
+            return request
+    if not state.seat(action.seat).alive:
+        raise IllegalActionError("dead_cannot_act", f"seat {action.seat} is dead and cannot act")
+    waiting = ", ".join(f"seat {r.seat} {r.kind.value}" for r in state.pending) or "nothing"
+    raise IllegalActionError(
+        "not_pending", f"seat {action.seat} is not asked for a {action.kind.value} now (waiting for: {waiting})"
+    )
+
+
+def check_action(state: GameState, request: Request, action: Action) -> None:
+    """Raises IllegalActionError unless the action is one of the request's legal choices."""
+    if action.confess and not request.may_confess:
+        raise IllegalActionError("jump_kill_not_allowed", f"seat {action.seat} may not jump-kill (跳杀)")
+    if action.speech and not request.may_speak:
+        raise IllegalActionError("silenced", f"seat {action.seat} is silenced and may not speak")
+    if request.kind in (DecisionKind.NIGHT, DecisionKind.VOTE) and action.target not in request.targets:
+        raise IllegalActionError(_target_rule(state, request, action), _target_message(request, action))
+    if not action.confess:
+        _check_accusation(state, request, action)
+
+
+def _check_accusation(state: GameState, request: Request, action: Action) -> None:
+    """A statement accuses from its list; last words and a defense may name any living seat; nothing else may."""
+    legal: tuple[int | None, ...] = request.accusations
+    if request.kind in (DecisionKind.LAST_WORDS, DecisionKind.DEFENSE):
+        legal = (None, *(s for s in state.living() if s != action.seat))
+    elif not legal:
+        legal = (None,)
+    if action.accusation not in legal:
+        rule = "must_accuse" if action.accusation is None else "illegal_accusation"
+        raise IllegalActionError(rule, f"seat {action.seat} may not accuse {action.accusation} here")
+
+
+def _target_rule(state: GameState, request: Request, action: Action) -> str:
+    target = action.target
+    if target is None:
+        return "must_choose"
+    seat = target[0] if isinstance(target, tuple) else target
+    if not 1 <= seat <= len(state.seats):
+        return "no_such_seat"
+    if not state.seat(seat).alive:
+        return "target_dead"
+    if seat == action.seat:
+        return "no_self_target"
+    if request.role is not None and state.seat(seat).holds(request.role):
+        return "no_teammate_target"
+    return "illegal_target"
+
+
+def _target_message(request: Request, action: Action) -> str:
+    what = request.action or request.kind.value
+    legal = [t for t in request.targets]
+    return f"seat {action.seat} cannot {what} {action.target!r} (legal: {legal})"

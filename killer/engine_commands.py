@@ -1,0 +1,93 @@
+"""`killer variants`, `killer scenario`, `killer simulate`: the judge on its own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from engine import KillerError, all_rulesets, display_name
+from engine.scenario import run_scenario
+from evaluation.simulate import simulate
+from killer.errors import CommandError
+
+
+def register(sub: Any) -> None:
+    """Adds the engine subcommands."""
+    p = sub.add_parser("variants", help="list the rule systems the judge knows")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.set_defaults(run=run_variants)
+    p = sub.add_parser("scenario", help="ask the judge: run a scripted scenario file")
+    p.add_argument("file", type=Path)
+    p.set_defaults(run=run_scenario_file)
+    p = sub.add_parser("simulate", help="play random legal games through the engine")
+    p.add_argument("--ruleset", required=True)
+    p.add_argument("--players", type=int)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run_simulate)
+
+
+def variant_rows() -> list[dict[str, Any]]:
+    """One object per ruleset: id, title, roles, players [min, max], default players, sources."""
+    return [
+        {
+            "id": r.id,
+            "title": r.title,
+            "roles": list(r.roles()),
+            "players": list(r.players),
+            "default_players": r.default_players,
+            "cards_per_seat": r.cards_per_seat,
+            "sources": list(r.sources),
+            "summary": r.summary,
+        }
+        for r in all_rulesets()
+    ]
+
+
+def run_variants(args: argparse.Namespace) -> int:
+    rows = variant_rows()
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    for row in rows:
+        roles = ", ".join(f"{display_name(r)} ({r})" for r in row["roles"])
+        low, high = row["players"]
+        print(f"{row['id']:<11} {low}-{high} players  {row['title']}\n            roles: {roles}")
+    return 0
+
+
+def run_scenario_file(args: argparse.Namespace) -> int:
+    try:
+        spec = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CommandError(f"cannot read {args.file}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{args.file} is not valid JSON: {exc}") from None
+    try:
+        result = run_scenario(spec)
+    except KillerError as exc:
+        raise CommandError(str(exc)) from None
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    try:
+        result = simulate(args.ruleset, args.players, args.games, args.seed)
+    except KillerError as exc:
+        raise CommandError(str(exc)) from None
+    data = result.to_dict()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    wins = data["wins"]
+    assert isinstance(wins, dict)
+    print(f"{data['ruleset']} with {data['players']} players: {data['games']} games, "
+          f"killers {wins['killers']}, good {wins['good']}, draws {wins['draw']}, "
+          f"mean {data['mean_days']} days, {data['games_per_second']} games/s")
+    return 0

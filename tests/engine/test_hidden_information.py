@@ -1,0 +1,102 @@
+"""No seat's observation holds another seat's hidden role or a night action it may not know.
+
+An independent oracle recomputes, from the deal alone, who may see each private event kind; any private
+event kind it does not know fails the test, so a new kind must be reviewed here before it ships.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from agents.random_agent import choose
+from engine import Event, all_rulesets, apply, new_game, observation
+from engine.roles import ROLE_IDS
+
+UNDERCOVER_SHARES = {"v3.8-std", "v5-dual"}  # the undercover opens its eyes with the police (004 V3.8 III.7; 000 v5.0)
+SEEDS = range(6)
+
+
+def holders(hands: list[list[str]], *roles: str) -> set[int]:
+    return {i + 1 for i, hand in enumerate(hands) if any(card in roles for card in hand)}
+
+
+def team_of(ruleset: str, hands: list[list[str]], role: str) -> set[int]:
+    """Who opens their eyes with holders of `role`: the role's holders, and the undercover where he joins."""
+    joins = (role == "police" and ruleset in UNDERCOVER_SHARES) or (role == "killer" and ruleset == "v5-dual")
+    return holders(hands, role, "undercover") if joins else holders(hands, role)
+
+
+AudienceRule = Callable[[str, list[list[str]], Event], set[int]]
+
+PRIVATE_KINDS: dict[str, AudienceRule] = {
+    "your_cards": lambda r, h, e: {e.data["seat"]},
+    "teammates": lambda r, h, e: team_of(r, h, e.data["role"]),
+    "openers": lambda r, h, e: holders(h, "police", "undercover"),
+    "shown_to_killers": lambda r, h, e: holders(h, "killer"),
+    "night_choice": lambda r, h, e: team_of(r, h, e.data["role"]),
+    "check_result": lambda r, h, e: holders(h, "police", "undercover"),
+    "draw": lambda r, h, e: holders(h, "killer", "undercover") | holders(h, "police"),
+    "kill_orders": lambda r, h, e: holders(h, "killer", "undercover"),
+}
+PUBLIC_ROLE_WORDS_ALLOWED = {"executed_side"}  # 002 v4.0 3.E: the judge says whether a killer was executed
+
+
+def play(ruleset: str, seed: int) -> list[Event]:
+    rng, agent_rng = random.Random(seed), random.Random(-seed - 1)
+    state, events = new_game(ruleset, rng)
+    while not state.is_over():
+        state, more = apply(state, choose(state.pending[0], agent_rng), rng)
+        events.extend(more)
+    return events
+
+
+def flatten(value: object) -> list[object]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in flatten(v)]
+    if isinstance(value, list | tuple):
+        return [x for v in value for x in flatten(v)]
+    return [value]
+
+
+@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
+def test_observations_hold_only_what_each_seat_may_know(ruleset: str) -> None:
+    for seed in SEEDS:
+        events = play(ruleset, seed)
+        hands = next(e for e in events if e.kind == "deal").data["hands"]
+        before_end = events[: next(i for i, e in enumerate(events) if e.kind == "game_over")]
+        for seat in range(1, len(hands) + 1):
+            for event in observation(before_end, seat):
+                check_event(ruleset, hands, seat, event)
+
+
+def check_event(ruleset: str, hands: list[list[str]], seat: int, event: Event) -> None:
+    if event.visible_to is None:
+        if event.kind not in PUBLIC_ROLE_WORDS_ALLOWED:
+            words = [v for v in flatten(event.data) if isinstance(v, str) and v in ROLE_IDS]
+            assert not words, f"public {event.kind} names roles {words}: {event.data}"
+        return
+    assert event.kind in PRIVATE_KINDS, f"unreviewed private event kind {event.kind!r}"
+    allowed = PRIVATE_KINDS[event.kind](ruleset, hands, event)
+    assert seat in allowed, f"seat {seat} ({hands[seat - 1]}) sees {event.kind} {event.data}"
+    if event.kind == "your_cards":
+        assert event.data["cards"] == hands[seat - 1]
+
+
+def test_the_judge_only_events_reach_nobody() -> None:
+    events = play("v4-classic", 3)
+    secret = [e for e in events if e.visible_to == frozenset()]
+    assert {e.kind for e in secret} >= {"deal", "cause_of_death"}
+    assert all(e not in observation(events, s) for e in secret for s in range(1, 14))
+
+
+def test_a_leak_is_caught() -> None:
+    """The oracle is not vacuous: a civilian seeing the killers' teammates event fails it."""
+    hands = [["killer"], ["civilian"]]
+    leak = Event("teammates", {"role": "killer", "seats": [1]}, frozenset({1, 2}))
+    with pytest.raises(AssertionError):
+        check_event("v1", hands, 2, leak)
+    with pytest.raises(AssertionError):
+        check_event("v1", hands, 2, Event("death", {"seat": 1, "role": "killer"}))
