@@ -30,7 +30,9 @@ class Request:
     action: str | None = None  # kill, check, save, shoot, hug, silence, snipe, take
     slot: int = 1  # the acting card (v5); 1 elsewhere
     targets: tuple[Target | None, ...] = ()  # legal targets (None: no action / no hand raised)
-    accusations: tuple[int | None, ...] = ()  # legal accusations in a statement (empty: none asked)
+    # Legal accusations where the ruleset counts them (004: each accusation is a vote). Empty: the speech may
+    # still name any other living seat as a suspect, which the judge records but does not count.
+    accusations: tuple[int | None, ...] = ()
     may_speak: bool = True  # False when silenced (004 V4.0 rule 6)
     may_confess: bool = False  # jump-kill allowed (004 V2.5 other rule 3)
     simultaneous: bool = False  # decided at the same time as the other pending requests

@@ -37,12 +37,13 @@ def check_action(state: GameState, request: Request, action: Action) -> None:
 
 
 def _check_accusation(state: GameState, request: Request, action: Action) -> None:
-    """A statement accuses from its list; last words and a defense may name any living seat; nothing else may."""
+    """A statement that counts accusations takes one from its list; any other speech (a statement that does
+    not count them, last words, a defense) may name any other living seat; votes and night choices name none."""
     legal: tuple[int | None, ...] = request.accusations
-    if request.kind in (DecisionKind.LAST_WORDS, DecisionKind.DEFENSE):
-        legal = (None, *(s for s in state.living() if s != action.seat))
-    elif not legal:
+    if request.kind in (DecisionKind.NIGHT, DecisionKind.VOTE):
         legal = (None,)
+    elif not legal or request.kind is not DecisionKind.STATEMENT:
+        legal = (None, *(s for s in state.living() if s != action.seat))
     if action.accusation not in legal:
         rule = "must_accuse" if action.accusation is None else "illegal_accusation"
         raise IllegalActionError(rule, f"seat {action.seat} may not accuse {action.accusation} here")

@@ -146,3 +146,25 @@ def test_v2_classic_executed_killer_has_no_last_words() -> None:
     assert killer_day.pending and killer_day.pending[0].kind is DecisionKind.NIGHT
     good_day, _ = impose_verdict(state, 8, rng)
     assert good_day.pending == (good_day.pending[0],) and good_day.pending[0].kind is DecisionKind.LAST_WORDS
+
+
+@pytest.mark.parametrize(
+    ("kind", "accusation", "rule"),
+    [
+        (DecisionKind.NIGHT, 8, "illegal_accusation"),  # a night choice names no suspect
+        (DecisionKind.STATEMENT, 99, "illegal_accusation"),  # not a living seat
+    ],
+)
+def test_accusations_are_validated(kind: DecisionKind, accusation: int, rule: str) -> None:
+    state, rng = v2_game()
+    if kind is DecisionKind.STATEMENT:
+        for request in state.pending:
+            target = 7 if request.role == "killer" else 1
+            state, _ = apply(state, Action(request.seat, DecisionKind.NIGHT, target=target), rng)
+        state, _ = apply(state, Action(7, DecisionKind.LAST_WORDS), rng)
+        seat = state.pending[0].seat
+    else:
+        seat = 1
+    with pytest.raises(IllegalActionError) as err:
+        apply(state, Action(seat, kind, target=9 if kind is DecisionKind.NIGHT else None, accusation=accusation), rng)
+    assert err.value.rule == rule

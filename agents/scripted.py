@@ -1,0 +1,243 @@
+"""The scripted baseline (`--agents scripted`): no LLM, deterministic in (game seed, seat, view, request).
+
+Police share their checks in speech and accuse a checked killer; killers never vote for or accuse a teammate
+and kill seats that claimed police (else the seats that accuse them); the good side votes on evidence: checks
+claimed in speeches, then accusations. Speech comes from prompts/<lang>/scripted.j2. claimed_role is truthful
+for good roles and "civilian" for the killers' side, so deception metrics have a ground truth.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from agents.base import Annotation, Decision, SeatView
+from agents.prompting import SeatFacts, environment, seat_facts, visible_events
+from agents.schema import Choices
+from engine import Action, DecisionKind, Request, Target, Team, get_ruleset, team_of
+
+CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
+HARMFUL = frozenset({"kill", "check", "shoot", "snipe", "silence"})
+PROTECTIVE = frozenset({"save", "hug"})
+SPOKEN = ("statement", "defense", "last_words")
+T = TypeVar("T")
+
+
+@dataclass
+class Table:
+    """What the seat reads off its view: its facts, claims made in speeches, accusations counted."""
+
+    facts: SeatFacts
+    claimers: list[int] = field(default_factory=list)  # seats that claimed police checks, in order
+    claimed: dict[int, bool] = field(default_factory=dict)  # target -> claimed killer?
+    accused: Counter[int] = field(default_factory=Counter)  # accusations received in public
+    accusers: dict[int, set[int]] = field(default_factory=dict)  # target -> who accused it
+
+
+def read_table(view: SeatView) -> Table:
+    """Parses the public speeches and accusations of the view."""
+    table = Table(seat_facts(view))
+    for e in visible_events(view):
+        if e.kind not in SPOKEN or e.visible_to is not None:
+            continue
+        speaker, acc = int(e.data["seat"]), e.data.get("accusation")
+        if isinstance(acc, int):
+            table.accused[acc] += 1
+            table.accusers.setdefault(acc, set()).add(speaker)
+        for m in CHECK_RE.finditer(str(e.data.get("speech", ""))):
+            target = int(m.group(1) or m.group(3))
+            table.claimed[target] = (m.group(2) or m.group(4)) in ("a killer", "是杀手")
+            if speaker not in table.claimers:
+                table.claimers.append(speaker)
+    return table
+
+
+def is_killer_side(cards: tuple[str, ...]) -> bool:
+    return any(team_of(c) is Team.KILLERS for c in cards)
+
+
+def suspicion(table: Table, seat: int, private: bool = True) -> float:
+    """P(killer) the seat gives `seat`: own knowledge first (if `private`), then claims, then accusations."""
+    facts = table.facts
+    if private:
+        if is_killer_side(facts.cards):
+            return 1.0 if seat in facts.friends else 0.0
+        if seat in facts.friends:
+            return 0.0
+        if seat in facts.checks:
+            return 1.0 if facts.checks[seat] == "killer" else 0.0
+    if seat in table.claimed:
+        return 0.85 if table.claimed[seat] else 0.15
+    base = 0.25 if seat not in table.claimers else 0.1
+    trusted = set(table.claimers) | {t for t, k in table.claimed.items() if not k}
+    smear = 0.1 if any(seat in table.accusers.get(t, ()) for t in trusted) else 0.0
+    return round(min(0.8, base + smear + 0.05 * table.accused[seat]), 3)
+
+
+class ScriptedAgent:
+    """A sensible rule-following player; `seed` is the game seed."""
+
+    kind = "scripted"
+
+    def __init__(self, seed: int, lang: str = "en") -> None:
+        self.seed = seed
+        self.lang = lang
+
+    async def decide(self, view: SeatView, request: Request) -> Decision:
+        return self.choose(view, request)
+
+    def choose(self, view: SeatView, request: Request) -> Decision:
+        """The decision, synchronously (deterministic in seed, seat, view and request)."""
+        rng = random.Random(_rng_key(self.seed, view, request))
+        table = read_table(view)
+        choices = Choices(request, table.facts.living, get_ruleset(view.ruleset).roles())
+        others = [s for s in table.facts.living if s != view.seat]
+        sus = {s: suspicion(table, s) for s in others}
+        if request.kind is DecisionKind.NIGHT:
+            target = self._night(table, request, rng)
+            action = Action(request.seat, request.kind, target=target, slot=request.slot)
+        elif request.kind is DecisionKind.VOTE:
+            target = self._vote(table, request, rng)
+            action = Action(request.seat, request.kind, target=target, slot=request.slot)
+        else:
+            return self._speak(table, choices, rng, sus)
+        return Decision(action=action, reasoning=self._why(table), suspicions=sus,
+                        annotation=Annotation("scripted"))
+
+    # -- choices -------------------------------------------------------------------------------
+    def _night(self, table: Table, request: Request, rng: random.Random) -> Target | None:
+        facts = table.facts
+        options = [t for t in request.targets if t is not None]
+        pass_ok = None in request.targets
+        if not options:
+            return None
+        seat_of: dict[Any, int] = {t: (t[0] if isinstance(t, tuple) else t) for t in options}
+        if is_killer_side(facts.cards):
+            team = facts.friends | {facts.seat}
+            foes = [t for t in options if seat_of[t] not in team] or options
+            if request.action in PROTECTIVE:
+                mates = [t for t in options if seat_of[t] in facts.friends | {facts.seat}]
+                return rng.choice(mates or options)
+            police = [t for t in foes if seat_of[t] in table.claimers]
+            if police:
+                return police[-1]
+            team = facts.friends | {facts.seat}
+            return _best(foes, lambda t: sum(seat_of[t] in table.accusers.get(k, set()) for k in team), rng)
+        if request.action in PROTECTIVE:
+            police = [t for t in options if seat_of[t] in table.claimers and seat_of[t] != facts.seat]
+            return police[-1] if police else _best(options, lambda t: -suspicion(table, seat_of[t]), rng)
+        candidates = [t for t in options if seat_of[t] not in facts.friends and seat_of[t] != facts.seat]
+        if request.action == "check":
+            candidates = [t for t in candidates if t not in facts.checks] or candidates
+        candidates = candidates or options
+        best = _best(candidates, lambda t: suspicion(table, seat_of[t]), rng)
+        if request.action in HARMFUL and request.action != "check" and pass_ok \
+                and suspicion(table, seat_of[best]) < 0.8:
+            return None  # a shot or a silence only on strong evidence
+        if request.action not in HARMFUL | PROTECTIVE:
+            return rng.choice(options)
+        return best
+
+    def _vote(self, table: Table, request: Request, rng: random.Random) -> Target | None:
+        facts = table.facts
+        options = [t for t in request.targets if isinstance(t, int)]
+        pass_ok = None in request.targets
+        killer = is_killer_side(facts.cards)
+        foes = [t for t in options if t not in facts.friends and t != facts.seat]
+        if not foes:
+            return None if pass_ok or not options else options[0]
+        if killer:
+            best = _best(foes, lambda t: suspicion(table, t, private=False), rng)
+            return best
+        best = _best(foes, lambda t: suspicion(table, t), rng)
+        if pass_ok and suspicion(table, best) < 0.35:
+            return None  # keep the hand down without evidence
+        return best
+
+    def _accusation(self, table: Table, choices: Choices, rng: random.Random) -> tuple[int | None, str]:
+        legal = choices.accusations
+        if not legal:
+            return None, ""
+        facts = table.facts
+        foes = [s for s in legal if s is not None and s not in facts.friends and s != facts.seat]
+        if not foes:
+            return (None if None in legal else next(s for s in legal if s is not None)), ""
+        private = not is_killer_side(facts.cards)
+        best = _best(foes, lambda s: suspicion(table, s, private=private), rng)
+        score = suspicion(table, best, private=private)
+        why = "checked" if private and best in facts.checks else "claimed" if best in table.claimed else \
+            "accused" if table.accused[best] else "hunch"
+        if None in legal and private and score < 0.35:
+            return None, ""
+        return best, why
+
+    # -- speech -------------------------------------------------------------------------------
+    def _speak(self, table: Table, choices: Choices, rng: random.Random, sus: dict[int, float]) -> Decision:
+        request = choices.request
+        accusation, why = self._accusation(table, choices, rng) if request.kind is not DecisionKind.DEFENSE \
+            else (None, "")
+        claimed = _claim(table, request)
+        if claimed not in choices.roles:
+            claimed = None
+        speech = self._sentences(table, request, claimed, accusation, why) if choices.speaks else ""
+        action = Action(request.seat, request.kind, speech=speech, accusation=accusation, slot=request.slot)
+        return Decision(action=action, claimed_role=claimed if choices.speaks else None,
+                        reasoning=self._why(table), suspicions=sus, annotation=Annotation("scripted"))
+
+    def _sentences(self, table: Table, request: Request, claimed: str | None, accusation: int | None,
+                   why: str) -> str:
+        lines = environment(self.lang).get_template("scripted.j2").module
+        parts: list[str] = [str(lines.identity(claimed))] if claimed else []  # type: ignore[attr-defined]
+        if not is_killer_side(table.facts.cards) and _reveal_checks(table, request):
+            parts += [str(lines.check(t, r == "killer"))  # type: ignore[attr-defined]
+                      for t, r in table.facts.checks.items()]
+        if request.kind is DecisionKind.DEFENSE:
+            parts.append(str(lines.defend()))  # type: ignore[attr-defined]
+        elif accusation is not None:
+            parts.append(str(lines.accuse(accusation, why)))  # type: ignore[attr-defined]
+        else:
+            parts.append(str(lines.no_read() if request.kind is DecisionKind.STATEMENT  # type: ignore[attr-defined]
+                             else lines.farewell()))  # type: ignore[attr-defined]
+        return " ".join(p.strip() for p in parts)
+
+    def _why(self, table: Table) -> str:
+        facts = table.facts
+        side = "killers" if is_killer_side(facts.cards) else "good"
+        return (f"scripted {side} seat {facts.seat}: checks {dict(facts.checks)}, claimed checks "
+                f"{table.claimed}, police claimers {table.claimers}")
+
+
+def _rng_key(seed: int, view: SeatView, request: Request) -> str:
+    """Team night steps share one key (same public record, same choice) so a team agrees; else per seat."""
+    if request.kind is DecisionKind.NIGHT:
+        public = sum(1 for e in view.events if e.visible_to is None)
+        return f"{seed}:team:{request.role}:{request.action}:{public}"
+    return f"{seed}:{view.seat}:{len(view.events)}:{request.kind.value}:{request.slot}"
+
+
+def _claim(table: Table, request: Request) -> str | None:
+    """Killers pose as civilians; civilians say so; other good roles claim (truthfully) when they reveal."""
+    cards = table.facts.cards
+    if not cards or is_killer_side(cards):
+        return "civilian"
+    role = cards[0]
+    if role == "civilian" or _reveal_checks(table, request):
+        return role
+    return None
+
+
+def _reveal_checks(table: Table, request: Request) -> bool:
+    """Police share their checks once they have found a killer, or when they may not speak again."""
+    found = any(r == "killer" for r in table.facts.checks.values())
+    return found or request.kind in (DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
+
+
+def _best(options: list[T], score: Callable[[T], float], rng: random.Random) -> T:
+    """The highest-scoring option; ties broken by the seeded rng."""
+    scores = {o: score(o) for o in options}
+    top = max(scores.values())
+    return rng.choice([o for o in options if scores[o] == top])

@@ -1,0 +1,105 @@
+"""The per-seat table (TOML): which agent, model and endpoint each seat plays with, so one game can mix them.
+
+    [defaults]                      # every seat, unless its own section says otherwise
+    agent = "llm"                   # llm | scripted | random
+    model = "gpt-4o-mini"
+    base_url = "https://api.openai.com/v1"
+    api_key_env = "OPENAI_API_KEY"  # the NAME of an environment variable; never a key in the file
+    timeout = 30                    # seconds per call
+    response_format = "auto"        # auto | json_object | json_schema (see agents/llm.py)
+
+    [seats.3]
+    agent = "scripted"
+
+An LLM seat with neither model nor base_url plays on the embedded model. A bad file is one TableError line.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+
+class TableError(ValueError):
+    """The table file is missing, not TOML or not a valid table: one line naming the problem."""
+
+
+class SeatSpec(BaseModel):
+    """One seat's settings (every field optional: unset fields come from [defaults], then the run options)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    agent: Literal["llm", "scripted", "random"] | None = None
+    model: str | None = None
+    base_url: str | None = None
+    api_key_env: str | None = None
+    timeout: float | None = Field(default=None, gt=0)
+    response_format: Literal["auto", "json_object", "json_schema"] | None = None
+    max_tokens: int | None = Field(default=None, gt=0)
+    temperature: float | None = Field(default=None, ge=0)
+
+    def over(self, base: SeatSpec) -> SeatSpec:
+        """This spec with unset fields taken from `base`."""
+        return base.model_copy(update=self.model_dump(exclude_none=True))
+
+
+class Table(BaseModel):
+    """The whole file: defaults and per-seat overrides keyed by seat number."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    defaults: SeatSpec = SeatSpec()
+    seats: dict[int, SeatSpec] = {}
+
+    @field_validator("seats")
+    @classmethod
+    def _positive(cls, value: dict[int, SeatSpec]) -> dict[int, SeatSpec]:
+        bad = [s for s in value if s < 1]
+        if bad:
+            raise ValueError(f"seat numbers start at 1 (got {bad[0]})")
+        return value
+
+    def spec(self, seat: int) -> SeatSpec:
+        """The settings of `seat`: its own section over [defaults]."""
+        own = self.seats.get(seat)
+        return own.over(self.defaults) if own else self.defaults
+
+    def check_players(self, players: int) -> None:
+        """Raises TableError if the table names a seat the game does not have."""
+        extra = sorted(s for s in self.seats if s > players)
+        if extra:
+            raise TableError(f"table names seat {extra[0]} but the game has {players} players")
+
+
+def load_table(path: Path | str) -> Table:
+    """Reads and checks a table file; any problem is a one-line TableError."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TableError(f"{path}: cannot read the table ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{path}: not valid TOML ({exc})") from None
+    _refuse_keys(path, raw)
+    try:
+        return Table.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "table"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise TableError(f"{path}: {where}: {err['msg']}{more}") from None
+
+
+def _refuse_keys(path: Path, raw: dict[str, object]) -> None:
+    """An API key written in the file is refused outright, wherever it is."""
+    sections = [("defaults", raw.get("defaults"))]
+    seats = raw.get("seats")
+    if isinstance(seats, dict):
+        sections += [(f"seats.{k}", v) for k, v in seats.items()]
+    for name, section in sections:
+        if isinstance(section, dict) and "api_key" in section:
+            raise TableError(f"{path}: {name}.api_key: never put a key in the table; name an environment "
+                             "variable with api_key_env instead")

@@ -1,0 +1,1 @@
+"""Tournaments, metrics, ratings, reports and balance simulation over many games."""
