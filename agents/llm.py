@@ -36,6 +36,7 @@ from agents.schema import (
     Choices,
     answer_schema,
     fallback_action,
+    grammar_schema,
     parse_answer,
     suspicions_of,
     target_json,
@@ -193,7 +194,7 @@ class LLMAgent:
 
     def _response_format(self, schema: dict[str, Any]) -> dict[str, Any]:
         if self.style == "json_object":
-            return {"type": "json_object", "schema": schema}
+            return {"type": "json_object", "schema": grammar_schema(schema)}
         return {"type": "json_schema", "json_schema": {"name": "decision", "schema": schema, "strict": True}}
 
     def _status_error(self, exc: openai.APIStatusError) -> str:

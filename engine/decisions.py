@@ -43,7 +43,7 @@ class Request:
 
     def key(self) -> tuple[int, str, int]:
         """What identifies the request among the pending ones."""
-        return (self.seat, self.kind.value, self.slot)
+        return (self.seat, self.kind, self.slot)  # a StrEnum: equal to (and hashed as) its string value
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (tuples become lists)."""
@@ -79,7 +79,7 @@ class Action:
 
     def key(self) -> tuple[int, str, int]:
         """The key of the request this action answers."""
-        return (self.seat, self.kind.value, self.slot)
+        return (self.seat, self.kind, self.slot)  # a StrEnum: equal to (and hashed as) its string value
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form."""

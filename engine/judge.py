@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.decisions import Request
 from engine.events import JUDGE_ONLY, Event
@@ -12,6 +12,8 @@ from engine.rng import Rng
 from engine.roles import Team, team_of
 from engine.ruleset import Ruleset, Victory
 from engine.state import GameState, Phase, Seat, Winner
+
+T = TypeVar("T")
 
 MAX_DAYS = 60  # ruling R-endless: a game still running on day 60 is declared a draw (no seed covers it)
 
@@ -48,7 +50,7 @@ class Judge:
     def ask(self, *requests: Request) -> None:
         """Makes `requests` the pending step (simultaneous when there are several)."""
         if len(requests) > 1:
-            requests = tuple(replace(r, simultaneous=True) for r in requests)
+            requests = tuple(r if r.simultaneous else _copy(r, simultaneous=True) for r in requests)
         self.update(pending=tuple(requests), answers=())
 
     # -- seats ------------------------------------------------------------------------------
@@ -157,15 +159,22 @@ class Judge:
         self.queue_last_words(words, then="night")
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _copy(value: T, **changes: Any) -> T:
+    """dataclasses.replace for frozen slotted values, without its per-call introspection (a hot path)."""
+    cls = type(value)
+    names = _FIELDS.get(cls) or _FIELDS.setdefault(cls, tuple(f.name for f in fields(cls)))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
 
 
 def _clone(state: GameState) -> GameState:
-    """A shallow copy, faster than dataclasses.replace (this runs once per apply)."""
-    new = object.__new__(GameState)
-    for name in _STATE_FIELDS:
-        object.__setattr__(new, name, getattr(state, name))
-    return new
+    """A private copy of the state for one apply()."""
+    return _copy(state)
 
 
 def decide_winner(state: GameState, victory: Victory) -> Winner | None:

@@ -29,17 +29,24 @@ def defense(judge: Judge, seat: int) -> Request:
     return Request(seat, DecisionKind.DEFENSE, may_speak=seat not in judge.state.silenced)
 
 
-def vote(judge: Judge, seat: int, targets: Sequence[Target | None], ballot: int = 1) -> Request:
+def vote(
+    judge: Judge, seat: int, targets: Sequence[Target | None], ballot: int = 1, simultaneous: bool = False
+) -> Request:
     """A show of hands; the weight is the seat's living cards (000 v5.0 rule 2; 1 elsewhere)."""
-    weight = judge.state.seat(seat).living_cards() if judge.rules.cards_per_seat > 1 else 1
-    return Request(seat, DecisionKind.VOTE, targets=tuple(targets), weight=weight, ballot=ballot)
+    return Request(seat, DecisionKind.VOTE, targets=tuple(targets), weight=hand_weight(judge, seat), ballot=ballot,
+                   simultaneous=simultaneous)
+
+
+def hand_weight(judge: Judge, seat: int) -> int:
+    """How many votes a hand carries: "the living cards are your voting rights" (000 v5.0 rule 2); else 1."""
+    return judge.state.seat(seat).living_cards() if judge.rules.cards_per_seat > 1 else 1
 
 
 def ask_votes(
     judge: Judge, voters: Iterable[int], targets_for: dict[int, list[Target | None]], ballot: int = 1
 ) -> None:
     """Everyone raises hands at once (003 note 6: "投票必须在第一时间举手")."""
-    judge.ask(*(vote(judge, v, targets_for[v], ballot) for v in voters))
+    judge.ask(*(vote(judge, v, targets_for[v], ballot, simultaneous=True) for v in voters))
 
 
 def tally(judge: Judge, answers: Iterable[Action]) -> Counter[int]:
@@ -47,7 +54,7 @@ def tally(judge: Judge, answers: Iterable[Action]) -> Counter[int]:
     counts: Counter[int] = Counter()
     for a in answers:
         if a.kind is DecisionKind.VOTE and isinstance(a.target, int):
-            counts[a.target] += judge.state.seat(a.seat).living_cards() if judge.rules.cards_per_seat > 1 else 1
+            counts[a.target] += hand_weight(judge, a.seat)
     return counts
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from engine.day.common import defense, first_dead_or_none, leaders, lot
+from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, vote
 from engine.decisions import Action, DecisionKind, Request
 from engine.judge import Judge
 
@@ -119,8 +119,7 @@ class NominationDay:
         ballot = day.ballot + 1
         judge.update(day_state=replace(day, stage=VOTE, ballot=ballot))
         targets = (defendant, None)
-        judge.ask(*(Request(v, DecisionKind.VOTE, targets=targets, weight=_weight(judge, v), ballot=ballot)
-                    for v in voters))
+        judge.ask(*(vote(judge, v, targets, ballot, simultaneous=True) for v in voters))
 
     def _count_hands(self, judge: Judge, day: Nomination, answers: tuple[Action, ...]) -> None:
         defendant = day.defendant
@@ -128,7 +127,7 @@ class NominationDay:
         yes = no = 0
         for a in answers:
             if a.kind is DecisionKind.VOTE:
-                weight = _weight(judge, a.seat)
+                weight = hand_weight(judge, a.seat)
                 if a.target == defendant:
                     yes += weight
                 else:
@@ -151,8 +150,3 @@ class NominationDay:
         # R-nom-order: "从刚才被投票的玩家开始" — the defendant speaks first in the next round.
         order = judge.speaking_order(day.defendant, include=True)
         self._open_round(judge, day.round + 1, day.ballot + 1, order)
-
-
-def _weight(judge: Judge, seat: int) -> int:
-    """A hand's votes: the seat's living cards in card rulesets (000 v5.0 rule 2), else 1."""
-    return judge.state.seat(seat).living_cards() if judge.rules.cards_per_seat > 1 else 1

@@ -16,11 +16,13 @@ def step_members(state: GameState, step: NightStep) -> list[tuple[int, int]]:
     if step.members is not None:
         pairs = [(s, 1) for s in step.members(state)]
     else:
+        role = step.role
         pairs = [
             (seat.number, i + 1)
             for seat in state.seats
+            if role in seat.cards
             for i, (card, alive) in enumerate(zip(seat.cards, seat.alive_cards, strict=True))
-            if alive and card == step.role
+            if alive and card == role
         ]
     if step.active is not None:
         pairs = [(s, slot) for s, slot in pairs if step.active(state, s, slot)]
@@ -50,7 +52,7 @@ def night_requests(judge: Judge) -> list[Request]:
             if targets:
                 requests.append(
                     Request(seat, DecisionKind.NIGHT, role=step.role, action=step.action, slot=slot,
-                            targets=targets, irreversible=step.irreversible, team=team)
+                            targets=targets, irreversible=step.irreversible, team=team, simultaneous=True)
                 )
     return requests
 

@@ -205,3 +205,15 @@ def test_a_whole_game_finishes_through_every_kind_of_failure() -> None:
 def test_legal_answer_helper_matches_schema() -> None:
     schema = {"properties": {"target": {"enum": [None, 3]}, "speech": {"type": "string"}}}
     assert legal_answer(schema) == {"target": 3, "speech": "I have a hunch."}
+
+
+def test_grammar_schema_keeps_enums_without_types() -> None:
+    """llama.cpp's converter drops an enum that has a "type" beside it; the grammar schema keeps only the enum."""
+    from agents.schema import grammar_schema
+
+    schema = {"type": "object", "properties": {"accusation": {"type": ["integer", "null"], "enum": [2, 3, None]},
+                                               "speech": {"type": "string"}}}
+    out = grammar_schema(schema)
+    assert out["properties"]["accusation"] == {"enum": [2, 3, None]}
+    assert out["properties"]["speech"] == {"type": "string"}
+    assert schema["properties"]["accusation"]["type"] == ["integer", "null"]  # the input is untouched

@@ -1,0 +1,151 @@
+"""The tournament file (TOML, validated by pydantic): contestants, rulesets, seeds, parallelism.
+
+    name = "scripted-vs-random"
+    seeds = 4              # deals per ruleset; each deal is played once per rotation of the roster
+    first_seed = 1000
+    lang = "en"
+    parallel = 4
+
+    [[rulesets]]
+    id = "v2-classic"
+    players = 10           # optional: the ruleset's default
+
+    [[contestants]]
+    name = "scripted"
+    agent = "scripted"     # llm | scripted | random
+
+    [[contestants]]
+    name = "gpt"
+    agent = "llm"
+    model = "gpt-4o-mini"
+    base_url = "https://api.openai.com/v1"
+    api_key_env = "OPENAI_API_KEY"   # the NAME of a variable; a key in the file is refused
+
+An llm contestant with neither model nor base_url plays on the embedded model.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from engine import KillerError, UnknownRulesetError, get_ruleset
+
+
+class ConfigError(KillerError, ValueError):
+    """The tournament file is missing, not TOML or not valid: one line naming the problem."""
+
+
+class Contestant(BaseModel):
+    """One player in the tournament: an agent kind, and for llm its model and endpoint."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:+-]+$")
+    agent: Literal["llm", "scripted", "random"] = "llm"
+    model: str | None = None
+    base_url: str | None = None
+    api_key_env: str | None = None
+    timeout: float = Field(default=60.0, gt=0)
+    response_format: Literal["auto", "json_object", "json_schema"] = "auto"
+
+    @property
+    def embedded(self) -> bool:
+        """Whether this contestant plays on the embedded model."""
+        return self.agent == "llm" and self.model is None and self.base_url is None
+
+
+class RulesetSpec(BaseModel):
+    """A ruleset and a table size."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    players: int | None = None
+
+    @model_validator(mode="after")
+    def _known(self) -> RulesetSpec:
+        try:
+            rules = get_ruleset(self.id)
+        except UnknownRulesetError as exc:
+            raise ValueError(str(exc)) from None
+        low, high = rules.players
+        if self.players is not None and not low <= self.players <= high:
+            raise ValueError(f"{self.id} is played by {low} to {high} players, not {self.players}")
+        return self
+
+    @property
+    def seats(self) -> int:
+        return self.players or get_ruleset(self.id).default_players
+
+
+class TournamentConfig(BaseModel):
+    """The whole file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = "tournament"
+    rulesets: list[RulesetSpec] = Field(min_length=1)
+    contestants: list[Contestant] = Field(min_length=1)
+    seeds: int = Field(default=4, ge=1)
+    first_seed: int = Field(default=0, ge=0)
+    rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
+    lang: Literal["en", "zh"] = "en"
+    parallel: int = Field(default=1, ge=1, le=64)
+
+    @field_validator("rulesets", mode="before")
+    @classmethod
+    def _strings(cls, value: Any) -> Any:
+        """`rulesets = ["v3", "v2-classic:10"]` is short for tables."""
+        if isinstance(value, list):
+            return [_short(v) if isinstance(v, str) else v for v in value]
+        return value
+
+    @field_validator("contestants")
+    @classmethod
+    def _unique(cls, value: list[Contestant]) -> list[Contestant]:
+        names = [c.name for c in value]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise ValueError(f"contestant name {dup[0]!r} is used twice")
+        return value
+
+    def contestant(self, name: str) -> Contestant:
+        return next(c for c in self.contestants if c.name == name)
+
+
+def _short(text: str) -> dict[str, Any]:
+    rid, _, players = text.partition(":")
+    return {"id": rid, "players": int(players)} if players else {"id": rid}
+
+
+def load_config(path: Path | str, **overrides: Any) -> TournamentConfig:
+    """Reads and checks a tournament file; `overrides` (e.g. parallel, seeds) replace its values."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the tournament file ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    for i, section in enumerate(raw.get("contestants") or []):
+        if isinstance(section, dict) and "api_key" in section:
+            raise ConfigError(f"{path}: contestants.{i}.api_key: never put a key in the file; name an "
+                              "environment variable with api_key_env instead")
+    raw.update({k: v for k, v in overrides.items() if v is not None})
+    return parse_config(raw, str(path))
+
+
+def parse_config(raw: dict[str, Any], where: str = "tournament") -> TournamentConfig:
+    """Validates a tournament given as a dict (the file's content, or the copy kept in a run folder)."""
+    try:
+        return TournamentConfig.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "file"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"{where}: {loc}: {msg}{more}") from None

@@ -1,0 +1,90 @@
+"""PNG plots (matplotlib, Agg backend: no display needed) for tournament reports and balance studies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+
+def _errbar(r: dict[str, Any]) -> tuple[float, float, float]:
+    """(rate, minus, plus) of a rate dict, 0 when there is nothing."""
+    if not r.get("n"):
+        return 0.0, 0.0, 0.0
+    return r["rate"], r["rate"] - r["lo"], r["hi"] - r["rate"]
+
+
+def _bars(ax: Any, names: list[str], rates: list[dict[str, Any]], title: str) -> None:
+    vals = [_errbar(r) for r in rates]
+    ax.bar(names, [v[0] for v in vals], yerr=[[v[1] for v in vals], [v[2] for v in vals]], capsize=4,
+           color="#4c72b0")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.tick_params(axis="x", rotation=20)
+
+
+def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
+    """Writes win_rates.png and ratings.png into `out`; returns their names."""
+    names = list(summary["contestants"])
+    cs = summary["contestants"]
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), sharey=True)
+    for ax, key, title in zip(axes, ("win", "win_as_killers", "win_as_good"),
+                              ("win rate", "as killers", "as good"), strict=True):
+        _bars(ax, names, [cs[n].get(key) or {} for n in names], title)
+    fig.suptitle("Win rates with 95 % Wilson intervals")
+    fig.tight_layout()
+    fig.savefig(out / "win_rates.png", dpi=100)
+    plt.close(fig)
+    ratings = summary["ratings"]
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    order = list(ratings)
+    ax.errorbar(order, [ratings[n]["mu"] for n in order], yerr=[3 * ratings[n]["sigma"] for n in order],
+                fmt="o", capsize=5)
+    ax.set_title("openskill rating: μ ± 3σ")
+    ax.tick_params(axis="x", rotation=20)
+    fig.tight_layout()
+    fig.savefig(out / "ratings.png", dpi=100)
+    plt.close(fig)
+    return ["win_rates.png", "ratings.png"]
+
+
+def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: Path) -> list[str]:
+    """balance_players.png: killers' win rate over player counts per ruleset and agent kind;
+    balance_length.png: mean days over the number of killers (the killer sweep)."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    series: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in rows:
+        series.setdefault((r["ruleset"], r["agents"]), []).append(r)
+    for (ruleset, agents), rs in sorted(series.items()):
+        rs = sorted(rs, key=lambda r: r["players"])
+        vals = [_errbar(r["killers_win"]) for r in rs]
+        ax.errorbar([r["players"] for r in rs], [v[0] for v in vals], yerr=[[v[1] for v in vals],
+                    [v[2] for v in vals]], marker="o" if agents == "random" else "s", capsize=3,
+                    linestyle="-" if agents == "random" else "--", label=f"{ruleset} ({agents})")
+    ax.set_xlabel("players")
+    ax.set_ylabel("killers' win rate")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=7, ncol=2)
+    ax.set_title("Killers' win rate by table size (95 % Wilson)")
+    fig.tight_layout()
+    fig.savefig(out / "balance_players.png", dpi=100)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in sweep:
+        groups.setdefault(f"{r['ruleset']}/{r['players']} ({r['agents']})", []).append(r)
+    for label, rs in sorted(groups.items()):
+        rs = sorted(rs, key=lambda r: r["killers"])
+        ax.plot([r["killers"] for r in rs], [r["mean_days"] for r in rs], marker="o", label=label)
+    ax.set_xlabel("killers at the deal")
+    ax.set_ylabel("mean days")
+    ax.set_title("Game length by number of killers")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "balance_length.png", dpi=100)
+    plt.close(fig)
+    return ["balance_players.png", "balance_length.png"]

@@ -1,0 +1,263 @@
+"""Running a tournament: the schedule (every deal played once per rotation of the roster), games in parallel
+under a semaphore, one results.jsonl line per finished game, and resuming a stopped run.
+
+Rotation: for a deal (ruleset, players, seed) and rotation r, seat s is played by contestant (s - 1 + r) mod M
+(M contestants). Over the M rotations of a deal every contestant sits in every seat once, so it holds every card
+of the deal once: role counts are equal across contestants (the report prints them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agents.base import Agent
+from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
+from orchestrator.config import RunConfig
+from orchestrator.session import ResumeError, checkpoint_path, resume_game, run_game
+from orchestrator.transcript import TranscriptError, dumps, read_transcript
+
+RESULTS = "results.jsonl"
+CONFIG_COPY = "tournament.json"
+GAMES = "games"
+# Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
+AgentBuilder = Callable[[Contestant, list[int], int, str], dict[int, Agent]]
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """One game of the schedule."""
+
+    game_id: str
+    ruleset: str
+    players: int
+    seed: int
+    rotation: int
+    roster: dict[int, str]  # seat -> contestant name
+
+
+def schedule(cfg: TournamentConfig) -> list[Scheduled]:
+    """Every game of the tournament, in a fixed order (ruleset, seed, rotation)."""
+    names = [c.name for c in cfg.contestants]
+    m = len(names)
+    out = []
+    for spec in cfg.rulesets:
+        n = spec.seats
+        for k in range(cfg.seeds):
+            seed = cfg.first_seed + k
+            for r in (range(m) if cfg.rotate else [k % m]):
+                roster = {s: names[(s - 1 + r) % m] for s in range(1, n + 1)}
+                out.append(Scheduled(f"{spec.id}-p{n}-s{seed}-r{r}", spec.id, n, seed, r, roster))
+    return out
+
+
+@dataclass
+class Options:
+    """What agents.factory.build_agents reads (the RunOptions protocol), for one contestant."""
+
+    agents: str
+    model: str | None
+    base_url: str | None
+    api_key: str | None
+    lang: str
+    timeout: float
+    seed: int | None
+    response_format: str = "auto"
+    table: Path | None = None
+
+
+def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
+    """Agents through agents.factory; `embedded` = (base_url, model) of the running embedded model."""
+
+    def build(c: Contestant, seats: list[int], seed: int, lang: str) -> dict[int, Agent]:
+        from agents.factory import build_agents
+
+        base_url, model = c.base_url, c.model
+        if c.embedded:
+            if embedded is None:
+                raise ConfigError(f"contestant {c.name} needs the embedded model, which is not running")
+            base_url, model = embedded
+        key = os.environ.get(c.api_key_env) if c.api_key_env else None
+        if c.api_key_env and not key:
+            raise ConfigError(f"contestant {c.name}: environment variable {c.api_key_env} is not set")
+        opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format)
+        return dict(build_agents(opts, seats))
+
+    return build
+
+
+def game_agents(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> dict[int, Agent]:
+    """Every seat's agent for one game, contestant by contestant."""
+    out: dict[int, Agent] = {}
+    for c in cfg.contestants:
+        seats = [s for s, name in game.roster.items() if name == c.name]
+        if seats:
+            out.update(build(c, seats, game.seed, cfg.lang))
+    return out
+
+
+def read_results(out: Path) -> dict[str, dict[str, Any]]:
+    """The results.jsonl lines by game id (a torn last line is ignored; later lines win)."""
+    path = out / RESULTS
+    rows: dict[str, dict[str, Any]] = {}
+    if not path.exists():
+        return rows
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and "game_id" in row:
+            rows[str(row["game_id"])] = row
+    return rows
+
+
+def prepare(cfg: TournamentConfig, out: Path) -> None:
+    """Creates the run folder and keeps the config there; refuses a folder that holds another tournament."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / GAMES).mkdir(exist_ok=True)
+    copy = out / CONFIG_COPY
+    mine = cfg.model_dump(mode="json", exclude={"parallel"})
+    if copy.exists():
+        theirs = json.loads(copy.read_text(encoding="utf-8"))
+        theirs.pop("parallel", None)
+        if theirs != mine:
+            raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
+    else:
+        copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def load_run(out: Path) -> TournamentConfig:
+    """The config kept in a run folder."""
+    copy = out / CONFIG_COPY
+    if not copy.is_file():
+        raise ConfigError(f"{out}: not a tournament folder (no {CONFIG_COPY})")
+    return parse_config(json.loads(copy.read_text(encoding="utf-8")), str(copy))
+
+
+def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
+    """The results.jsonl line of a finished game (read back from its transcript's end line)."""
+    end = read_transcript(transcript).end or {}
+    return {"game_id": game.game_id, "transcript": str(transcript.relative_to(out)), "ruleset": game.ruleset,
+            "players": game.players, "seed": game.seed, "rotation": game.rotation,
+            "roster": {str(s): n for s, n in game.roster.items()}, "winner": end.get("winner"),
+            "days": end.get("days"), "nights": end.get("nights"), "decisions": end.get("decisions"),
+            "wall_s": end.get("wall_s")}
+
+
+def _drop_checkpoint(path: Path) -> None:
+    """Removes a game's SQLite checkpoint (and its -wal/-shm files): a finished game needs none."""
+    ckpt = checkpoint_path(path)
+    for extra in ("", "-wal", "-shm"):
+        ckpt.with_name(ckpt.name + extra).unlink(missing_ok=True)
+
+
+def _finished(path: Path) -> bool:
+    try:
+        return read_transcript(path, tolerant=True).end is not None
+    except TranscriptError:
+        return False
+
+
+@dataclass
+class RunSummary:
+    """What `run_tournament` did."""
+
+    scheduled: int
+    skipped: int
+    played: int
+    resumed: int
+    failed: dict[str, str]
+
+
+class _Runner:
+    """Plays the games not yet finished, `parallel` at a time; appends a results line after each."""
+
+    def __init__(self, cfg: TournamentConfig, out: Path, build: AgentBuilder, parallel: int,
+                 on_done: Callable[[Scheduled], None]) -> None:
+        self.cfg, self.out, self.build = cfg, out, build
+        self.sem = asyncio.Semaphore(parallel)
+        self.lock = asyncio.Lock()
+        self.on_done = on_done
+        self.resumed = 0
+        self.failed: dict[str, str] = {}
+
+    async def play(self, game: Scheduled) -> None:
+        async with self.sem:
+            try:
+                path = await self._play(game)
+                line = result_line(game, path, self.out)
+                async with self.lock:
+                    with (self.out / RESULTS).open("a", encoding="utf-8") as f:
+                        f.write(dumps(line) + "\n")
+                _drop_checkpoint(path)
+            except Exception as exc:  # one broken game never stops the tournament
+                self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
+            finally:
+                self.on_done(game)
+
+    async def _play(self, game: Scheduled) -> Path:
+        path = self.out / GAMES / f"{game.game_id}.jsonl"
+        if path.exists() and _finished(path):
+            return path  # finished, but its results line was lost
+        agents = game_agents(self.cfg, game, self.build)
+        if path.exists() and checkpoint_path(path).exists():
+            with contextlib.suppress(ResumeError, TranscriptError):
+                result = await resume_game(path, agents=agents)
+                if result.winner is not None:
+                    self.resumed += 1
+                    return path
+        path.unlink(missing_ok=True)
+        checkpoint_path(path).unlink(missing_ok=True)
+        kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
+        config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
+                           agents=kinds.pop() if len(kinds) == 1 else "mixed",
+                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id)
+        result = await run_game(config, agents=agents)
+        if result.winner is None:
+            raise RuntimeError("the game stopped without a winner")
+        return result.path
+
+
+async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilder | None = None,
+                         progress: bool = False) -> RunSummary:
+    """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end."""
+    prepare(cfg, out)
+    games = schedule(cfg)
+    done = read_results(out)
+    todo = [g for g in games if g.game_id not in done or not (out / done[g.game_id]["transcript"]).exists()]
+    async with contextlib.AsyncExitStack() as stack:
+        if build is None:
+            embedded = None
+            if todo and any(c.embedded for c in cfg.contestants):
+                from agents.local_server import LocalModelServer
+
+                server = await stack.enter_async_context(LocalModelServer())
+                embedded = (server.base_url, server.model)
+            build = default_builder(embedded)
+        bar = stack.enter_context(_progress(progress, len(todo), cfg.name))
+        runner = _Runner(cfg, out, build, cfg.parallel, lambda g: bar(g.game_id))
+        await asyncio.gather(*(runner.play(g) for g in todo))
+    played = len(todo) - len(runner.failed)
+    return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed)
+
+
+@contextlib.contextmanager
+def _progress(enabled: bool, total: int, name: str) -> Any:
+    """A rich progress bar (games done of total), or a no-op."""
+    if not enabled or total == 0:
+        yield lambda game_id: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+               TextColumn("{task.fields[last]}"))
+    with Progress(*columns, transient=False) as bar:
+        task = bar.add_task(name, total=total, last="")
+        yield lambda game_id: bar.update(task, advance=1, last=game_id)

@@ -1,0 +1,90 @@
+"""`killer eval`, `report`, `balance`: thin wrappers over evaluation/."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from killer.errors import CommandError
+
+DESCRIPTIONS = {
+    "eval": "run a tournament from a TOML file (resumable), then write results, summary, report and plots",
+    "report": "recompute summary.json, report.md and the plots of a tournament folder from its transcripts",
+    "balance": "win rates by side (Wilson intervals) for random and scripted agents, compared with the seeds",
+}
+
+
+def register(subparsers: Any) -> None:
+    """Adds eval, report and balance."""
+    ev = subparsers.add_parser("eval", help=DESCRIPTIONS["eval"], description=DESCRIPTIONS["eval"])
+    ev.add_argument("config", type=Path, help="tournament file (see evaluation/examples/)")
+    ev.add_argument("--out", type=Path, help="run folder (default: runs/<name>); rerun to resume")
+    ev.add_argument("--parallel", type=int, help="games at once (default: the file's, else 1)")
+    ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
+    ev.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ev.set_defaults(run=cmd_eval)
+    rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
+    rep.add_argument("dir", type=Path)
+    rep.add_argument("--no-plots", action="store_true")
+    rep.set_defaults(run=cmd_report)
+    bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
+    bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind")
+    bal.add_argument("--agents", nargs="+", choices=("random", "scripted"), default=["random", "scripted"])
+    bal.add_argument("--seed", type=int, default=0, help="first seed")
+    bal.add_argument("--out", type=Path, default=Path("runs/balance"), help="folder for balance.{json,md,png}")
+    bal.add_argument("--quick", action="store_true", help="fewer table sizes (for a smoke test)")
+    bal.set_defaults(run=cmd_balance)
+
+
+def _errors() -> tuple[type[Exception], ...]:
+    from engine import KillerError
+    from orchestrator.transcript import TranscriptError
+
+    return (KillerError, TranscriptError, FileExistsError)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from evaluation.config import load_config
+    from evaluation.report import write_report
+    from evaluation.tournament import run_tournament
+
+    if args.parallel is not None and args.parallel < 1:
+        raise CommandError("--parallel must be at least 1")
+    cfg = load_config(args.config, parallel=args.parallel, seeds=args.seeds)
+    out = args.out or Path("runs") / cfg.name
+    try:
+        done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
+        summary = write_report(out)
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
+    print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
+          f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}")
+    for game_id, why in sorted(done.failed.items()):
+        print(f"failed: {game_id}: {why}", file=sys.stderr)
+    return 1 if done.failed else 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from evaluation.report import write_report
+
+    if not args.dir.is_dir():
+        raise CommandError(f"{args.dir}: no such folder")
+    try:
+        summary = write_report(args.dir, plots=not args.no_plots)
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
+    print(f"{summary['games']}/{summary['scheduled']} games: {args.dir / 'report.md'}")
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from evaluation.balance import run_balance
+
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    result = run_balance(args.out, games=args.games, agents=tuple(args.agents), seed=args.seed, quick=args.quick)
+    print(f"{result['games']} games: {args.out / 'balance.md'}")
+    return 0
