@@ -14,6 +14,7 @@ from killer.errors import CommandError
 COMMAND_MODULES = (
     "killer.engine_commands",  # variants, scenario, simulate
     "killer.game_commands",  # run, verify, render, resume
+    "killer.tui_commands",  # watch, play
     "killer.eval_commands",  # eval, report, balance
 )
 

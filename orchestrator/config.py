@@ -1,0 +1,82 @@
+"""How a game is run: ruleset, seats, seed, language, agents and where the transcript goes."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+AGENT_KINDS = ("llm", "scripted", "random")
+LANGS = ("en", "zh")
+DEFAULT_OUT = Path("transcripts")
+RECURSION_LIMIT = 10_000  # one graph step per decision; a long game has a few hundred
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything `killer run` needs. The API key never leaves memory (not in headers, not in logs)."""
+
+    ruleset: str = "v2-classic"
+    players: int | None = None
+    seed: int | None = None
+    agents: str = "llm"
+    model: str | None = None
+    base_url: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    table: Path | None = None
+    lang: str = "en"
+    timeout: float = 60.0
+    out: Path = DEFAULT_OUT
+    humans: frozenset[int] = frozenset()  # seats played by a person (the TUI answers the interrupts)
+    game_id: str | None = None
+
+    def with_seed(self) -> RunConfig:
+        """The same config with a concrete seed (drawn now if none was given)."""
+        if self.seed is not None:
+            return self
+        return replace(self, seed=random.SystemRandom().randrange(2**31))
+
+    @property
+    def embedded(self) -> bool:
+        """Whether the LLM seats play on the embedded model (no model options, no table)."""
+        return self.agents == "llm" and self.model is None and self.base_url is None and self.table is None
+
+    def to_header(self) -> dict[str, Any]:
+        """The options worth recording in a transcript: everything but the key (and no credentials in URLs)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "api_key":
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, Path):
+                value = str(value)
+            elif isinstance(value, frozenset):
+                value = sorted(value)
+            elif f.name == "base_url" and value:
+                value = redact_url(value)
+            out[f.name] = value
+        return out
+
+    @staticmethod
+    def from_header(options: dict[str, Any], **overrides: Any) -> RunConfig:
+        """Rebuilds the config a transcript recorded (for `killer resume`); keys come from `overrides`."""
+        known = {f.name for f in fields(RunConfig)}
+        kwargs: dict[str, Any] = {k: v for k, v in options.items() if k in known}
+        for name in ("table", "out"):
+            if kwargs.get(name) is not None:
+                kwargs[name] = Path(kwargs[name])
+        kwargs["humans"] = frozenset(kwargs.get("humans") or ())
+        kwargs.update({k: v for k, v in overrides.items() if v is not None})
+        return RunConfig(**kwargs)
+
+
+def redact_url(url: str) -> str:
+    """Drops user:password@ from a URL so a base_url can be recorded."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = host if parts.port is None else f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

@@ -1,0 +1,180 @@
+"""The game master as a LangGraph StateGraph: one node per kind of decision the judge waits for.
+
+Graph state is small and serializable: the applied actions (dicts) plus human answers held for a simultaneous
+batch. The engine state is rebuilt from (seed, actions) by the ReplayCache. Nodes ask the engine what is
+pending, gather the decisions (concurrently when simultaneous, one seat at a time otherwise), apply them in the
+order of the requests, write each event to the transcript and stream it. Legality is the engine's alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypedDict
+
+from langgraph.config import get_stream_writer
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command, interrupt
+
+from agents.base import Agent
+from engine import Action, DecisionKind, Event, IllegalActionError, Request
+from orchestrator.decide import annotation_dict, ask
+from orchestrator.replay_cache import Position, ReplayCache
+from orchestrator.transcript import Entry
+
+PHASE_NODES = {
+    DecisionKind.NIGHT: "night",
+    DecisionKind.LAST_WORDS: "last_words",
+    DecisionKind.STATEMENT: "statements",
+    DecisionKind.DEFENSE: "statements",
+    DecisionKind.VOTE: "votes",
+}
+NODES = ("night", "last_words", "statements", "votes", "human", "game_over")
+
+
+class GameGraphState(TypedDict, total=False):
+    """What the checkpointer stores: applied actions, held human answers, the last refusal."""
+
+    actions: Annotated[list[dict[str, Any]], operator.add]
+    held: list[dict[str, Any]]  # {"action": ..., "annotation": ...} answered before the rest of a batch
+    error: str | None  # why the last human answer was refused (shown on the next ask)
+
+
+@dataclass
+class GameRuntime:
+    """What the nodes use but the checkpointer must not store: agents, the engine cache, the transcript."""
+
+    cache: ReplayCache
+    agents: dict[int, Agent]
+    lang: str = "en"
+    humans: frozenset[int] = frozenset()
+    record: Callable[[Entry], None] = lambda entry: None  # the transcript writer
+    finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
+    stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
+
+
+def is_batch(pending: tuple[Request, ...]) -> bool:
+    """Whether the pending requests are decided at once (the engine says so)."""
+    return len(pending) > 1 or any(r.simultaneous for r in pending)
+
+
+def _held_keys(held: list[dict[str, Any]] | None) -> set[tuple[int, str, int]]:
+    return {Action.from_dict(h["action"]).key() for h in held or []}
+
+
+def waiting(pos: Position, held: list[dict[str, Any]] | None) -> list[Request]:
+    """Pending requests still to ask: all unanswered ones of a batch, else the one sequential request."""
+    keys = _held_keys(held)
+    open_ = [r for r in pos.state.pending if r.key() not in keys]
+    return open_ if is_batch(pos.state.pending) else open_[:1]
+
+
+def next_node(pos: Position, held: list[dict[str, Any]] | None, humans: frozenset[int]) -> str:
+    """Where the game goes from here: decided by what the engine waits for (never by the graph's own rules)."""
+    if pos.state.winner is not None or not pos.state.pending:
+        return "game_over"
+    todo = waiting(pos, held)
+    if any(r.seat in humans for r in todo):
+        return "human"
+    return PHASE_NODES[(todo or list(pos.state.pending))[0].kind]
+
+
+def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
+    """The StateGraph (compile it with a checkpointer; human seats need one)."""
+
+    def route(state: GameGraphState) -> str:
+        return next_node(rt.cache.at(state.get("actions") or []), state.get("held"), rt.humans)
+
+    def goto(pos: Position, update: GameGraphState) -> Command[str]:
+        """Nodes route themselves (a Command): cheaper than a conditional edge re-reading the whole state."""
+        return Command(update=update, goto=next_node(pos, update.get("held"), rt.humans))
+
+    def emit(pos: Position, new: list[Event], note: dict[str, Any] | None) -> None:
+        writer = get_stream_writer()
+        first = len(pos.events) - len(new)
+        for k, event in enumerate(new):
+            entry = Entry(first + k, event, note if k == 0 else None)
+            rt.record(entry)
+            writer({"type": "entry", "entry": entry})
+
+    def apply_all(pos: Position, order: list[Request], answers: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+        applied: list[dict[str, Any]] = []
+        for request in order:
+            if request.key() not in answers or request.key() not in {r.key() for r in pos.state.pending}:
+                continue  # a jump-kill ended the step: the rest are no longer asked
+            answer = answers[request.key()]
+            action = Action.from_dict(answer["action"])
+            emit(pos, pos.apply(action), answer["annotation"])
+            applied.append(action.to_dict())
+            rt.stats["decisions"] += 1
+        return applied
+
+    async def step(state: GameGraphState) -> Command[str]:
+        pos = rt.cache.at(state.get("actions") or [])
+        order = list(pos.state.pending)
+        todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
+        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang) for r in todo))
+        answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
+        for request, decision in zip(todo, decisions, strict=True):
+            answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}
+        rt.stats["batches"] += 1
+        try:
+            applied = apply_all(pos, order, answers)
+        except Exception:
+            rt.cache.forget()
+            raise
+        return goto(pos, {"actions": applied, "held": [], "error": None})
+
+    def human(state: GameGraphState) -> Command[str]:
+        pos = rt.cache.at(state.get("actions") or [])
+        request = next(r for r in waiting(pos, state.get("held")) if r.seat in rt.humans)
+        answer = interrupt({"seat": request.seat, "request": request.to_dict(), "error": state.get("error")})
+        update = _take_human(pos, state, request, answer, emit)
+        return goto(pos, {"held": state.get("held") or [], **update})
+
+    def game_over(state: GameGraphState) -> GameGraphState:
+        pos = rt.cache.at(state.get("actions") or [])
+        if pos.state.winner is None:
+            raise RuntimeError("the engine asks nothing more but names no winner")
+        end = rt.finish(pos)
+        get_stream_writer()({"type": "end", "end": end})
+        return {}
+
+    graph: StateGraph[GameGraphState] = StateGraph(GameGraphState)
+    for name in ("night", "last_words", "statements", "votes"):
+        graph.add_node(name, step, destinations=NODES)
+    graph.add_node("human", human, destinations=NODES)
+    graph.add_node("game_over", game_over)
+    graph.add_conditional_edges(START, route, {n: n for n in NODES})
+    graph.add_edge("game_over", END)
+    return graph
+
+
+def _take_human(pos: Position, state: GameGraphState, request: Request, answer: Any,
+                emit: Callable[[Position, list[Event], dict[str, Any] | None], None]) -> GameGraphState:
+    """A person's answer: checked by the engine, held while the rest of a batch decides, else applied."""
+    try:
+        action = human_action(request, answer)
+        pos.trial_apply(action)
+    except (IllegalActionError, ValueError, TypeError, KeyError) as exc:
+        return {"error": str(exc)}
+    note = {"agent": "human", "claimed_role": (answer or {}).get("claimed_role"),
+            "reasoning": (answer or {}).get("reasoning", "")}
+    if is_batch(pos.state.pending):
+        return {"held": [*(state.get("held") or []), {"action": action.to_dict(), "annotation": note}],
+                "error": None}
+    emit(pos, pos.apply(action), note)
+    return {"actions": [action.to_dict()], "error": None}
+
+
+def human_action(request: Request, answer: Any) -> Action:
+    """Reads a resume value: {"target", "speech", "accusation", "confess"} (seat, kind, slot from the request)."""
+    if isinstance(answer, Action):
+        return answer
+    if not isinstance(answer, dict):
+        raise TypeError(f"a human answer is a dict, not {type(answer).__name__}")
+    raw = dict(answer.get("action", answer))
+    raw.update(seat=request.seat, kind=request.kind.value, slot=request.slot)
+    return Action.from_dict(raw)

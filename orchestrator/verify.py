@@ -1,0 +1,106 @@
+"""`killer verify`: replay a transcript through the engine and compare every regenerated event."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import Event, KillerError
+from orchestrator.transcript import Transcript, read_transcript
+
+
+@dataclass
+class VerifyReport:
+    """The verdict on one transcript: problems (empty when consistent) and what was checked."""
+
+    path: Path
+    problems: list[str] = field(default_factory=list)
+    events: int = 0
+    decisions: int = 0
+    winner: str | None = None
+    finished: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        if not self.ok:
+            return f"{self.path}: INCONSISTENT: {self.problems[0]}" + (
+                f" (+{len(self.problems) - 1} more)" if len(self.problems) > 1 else "")
+        state = f"{self.winner} won" if self.finished else "game not over"
+        return f"{self.path}: ok: {self.events} events, {self.decisions} decisions replayed, {state}"
+
+
+def _norm(event: Event) -> Any:
+    return json.loads(json.dumps(event.to_dict()))
+
+
+def _short(obj: Any, limit: int = 160) -> str:
+    text = json.dumps(obj, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def compare(recorded: list[Event], produced: list[Event], label: str) -> list[str]:
+    """The first difference between two event logs, as a readable problem."""
+    for i, (a, b) in enumerate(zip(recorded, produced, strict=False)):
+        if _norm(a) != _norm(b):
+            return [f"{label}: event {i} differs: recorded {_short(_norm(a))} but the engine makes {_short(_norm(b))}"]
+    if len(recorded) != len(produced):
+        return [f"{label}: {len(recorded)} events recorded but the engine makes {len(produced)}"]
+    return []
+
+
+def _seeded(t: Transcript) -> tuple[engine.GameState, list[Event]]:
+    """Re-plays the recorded actions from the header's seed (catches a deal or draw that the seed never made)."""
+    rng = random.Random(int(t.header["seed"]))
+    state, produced = engine.new_game(t.header["ruleset"], rng, players=int(t.header["players"]))
+    for action in engine.decisions(t.events):
+        state, more = engine.apply(state, action, rng)
+        produced.extend(more)
+    return state, produced
+
+
+def verify_transcript(t: Transcript) -> VerifyReport:
+    """Checks indices, the log-only replay, the seeded replay and the end line."""
+    report = VerifyReport(t.path, events=len(t.entries), decisions=len(engine.decisions(t.events)))
+    for n, entry in enumerate(t.entries):
+        if entry.i != n:
+            report.problems.append(f"event line {n} is numbered {entry.i}")
+            return report
+    try:
+        state, produced = engine.replay(str(t.header.get("ruleset")), t.events)
+    except (KillerError, KeyError, TypeError, ValueError, IndexError) as exc:
+        report.problems.append(f"replay fails: {type(exc).__name__}: {exc}")
+        return report
+    report.problems += compare(t.events, produced, "replay")
+    if not report.problems and t.header.get("seed") is not None:
+        try:
+            _, seeded = _seeded(t)
+            report.problems += compare(t.events, seeded, f"seed {t.header['seed']}")
+        except (KillerError, KeyError, TypeError, ValueError, IndexError) as exc:
+            report.problems.append(f"seeded replay fails: {type(exc).__name__}: {exc}")
+    report.winner = state.winner.value if state.winner else None
+    report.finished = t.end is not None
+    report.problems += _check_end(t, state, len(produced))
+    return report
+
+
+def _check_end(t: Transcript, state: engine.GameState, n_events: int) -> list[str]:
+    if t.end is None:
+        return []
+    winner = state.winner.value if state.winner else None
+    if t.end.get("winner") != winner:
+        return [f"the end line says {t.end.get('winner')} won but the engine says {winner}"]
+    if t.end.get("events") not in (None, n_events):
+        return [f"the end line counts {t.end.get('events')} events but the engine makes {n_events}"]
+    return []
+
+
+def verify_file(path: Path) -> VerifyReport:
+    """Reads and verifies a transcript (TranscriptError for a file that is not one)."""
+    return verify_transcript(read_transcript(path))
