@@ -19,8 +19,10 @@ from engine import Action, DecisionKind, Request, Target
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 800  # characters kept of the private reasoning
-SCHEMA_SPEECH_CHARS = 400  # what the schema asks for (grammar-enforcing servers stop there)
-SCHEMA_REASONING_CHARS = 300
+# What the schema asks for (grammar-enforcing servers stop there). Speeches are short by the rules themselves:
+# 004 common rule 7 "发言时尽量言简意赅"; on the embedded model every character is generation time.
+SCHEMA_SPEECH_CHARS = 240
+SCHEMA_REASONING_CHARS = 160
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 

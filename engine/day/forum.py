@@ -1,7 +1,7 @@
 """003's v2.0 day: statements from the victim's right, the suspected defend, a show of hands; ties are revoted,
 then the tied defend and are voted on again "直到推出一个最高票数者" (003 rules 7-8, notes 5-6).
 
-Rulings (docs/rules/v2-forum.md):
+Rulings (docs/rules.md):
 - R-forum-right: seats are numbered going round the table to each player's right, so "被杀之人右手边的人" is the
   next living seat up the numbers (the direction of 004's "顺位"); with no victim, the lowest living seat starts.
 - R-forum-suspects: "会有几人被怀疑为匪徒" — a statement may name one suspect (optional, not a vote); the named

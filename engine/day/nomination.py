@@ -1,7 +1,7 @@
 """004's standard-rules day: accusation rounds, the most accused defends, a show of hands needing more than
 half, and a last life-and-death round (004 V2.0 III.10-11; V2.5/V3.5/V3.8/V4.0 III.11-15 the same with 2 rounds).
 
-Rulings (docs/rules/v2-std.md):
+Rulings (docs/rules.md):
 - R-nom-majority: "投票数超过半数" counts the hands for the defendant against the voters asked, i.e. every living
   seat but the defendant; a hand kept down is a "no". Passed when yes > voters / 2.
 - R-nom-half: exactly half (yes == no: "投票人数和没投票人数相同") is one public lot between the two sides

@@ -1,7 +1,7 @@
 """v4.0 classic day (000/002/003 v4.0 3.C-3.E): one round of statements, each speaker voting right after
 speaking; the most votes is executed, a tie at the top spares everyone.
 
-Rulings (docs/rules/v4.md):
+Rulings (docs/rules.md):
 - R-v4-direction: day N runs "顺序" (seat numbers ascending) when N is odd and "逆序" (descending) when even
   (002 3.C: "首轮为顺序，次轮为逆序，依此类推"), the same alternation as the night's last words.
 - R-v4-speak-start: speaking starts with the living seat after the last of the night's dead in the day's direction

@@ -1,7 +1,7 @@
 """Dawn in v4.0 (000/002/003 v4.0 and 004 V4.0): the butterfly's hug, the sniper, the doctor's needles,
 the killers, the police and the forest old man, resolved together (002 v4.0 3.A; 004 V4.0 other rules 4-6).
 
-Rulings (docs/rules/v4.md):
+Rulings (docs/rules.md):
 - R-v4-hug-copy: the hugged seat's own effects are void and it takes exactly the butterfly's effects
   (002 3.A: "花蝴蝶所抱的人与花蝴蝶受到相同影响" + "花蝴蝶所抱的人所受到的一切...效果无效").
 - R-v4-kill-and-snipe: a seat both killed and sniped dies even when needled (004 V4.0 rule 4: "既被杀又被狙击";

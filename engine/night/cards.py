@@ -1,6 +1,6 @@
 """Dawn for v5.0 (000 "Version 5.0"): every card acts on its own and every target is a card (seat, slot).
 
-Resolution order (ruling R-v5-resolution, docs/rules/v5.md): the butterfly's card is taken away first; taken
+Resolution order (ruling R-v5-resolution, docs/rules.md): the butterfly's card is taken away first; taken
 cards cannot act; the killer cards' kills (unless taken, vested or saved), then the secret police shots (unless
 taken); a dead butterfly drags its taken card with it; the police/undercover cards get their answers.
 """

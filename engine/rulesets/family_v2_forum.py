@@ -1,6 +1,6 @@
 """003's numbered v2.0 rules (v2-forum): bandits (killers), police, civilians; a judge card; a last-words quota.
 
-Rulings (docs/rules/v2-forum.md):
+Rulings (docs/rules.md):
 - R-forum-judge-card: 003 rule 1 deals 13 cards, "抽到王的为法官"; the engine is the judge, so the players are
   dealt the other cards and the 王 is recorded as the judge card, out of play. Player counts exclude the judge.
 - R-forum-table: 12 players (13 with the judge) = 3 bandits, 3 police, 6 civilians (rule 1); up to 10 players

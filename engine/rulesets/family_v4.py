@@ -1,6 +1,6 @@
 """v4.0: butterfly, sniper, doctor, police, forest old man (000/002/003 v4.0 "classic") and 004's standard V4.0.
 
-Rulings (docs/rules/v4.md): R-v4-table, R-v4-mandatory, R-v4-killer-self, R-v4-police-self, R-v4std-kill,
+Rulings (docs/rules.md): R-v4-table, R-v4-mandatory, R-v4-killer-self, R-v4-police-self, R-v4std-kill,
 plus the dawn rulings in engine/night/butterfly.py and the day rulings in engine/day/round_vote.py.
 """
 

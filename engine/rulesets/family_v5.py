@@ -1,4 +1,4 @@
-"""v5.0 "dual": two cards per player, every card acts on its own (000 "Version 5.0"; docs/rules/v5.md)."""
+"""v5.0 "dual": two cards per player, every card acts on its own (000 "Version 5.0"; docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,218 @@
+"""`killer watch` and `killer play`: thin wrappers that build the Textual app (tui/) and run it."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from killer.errors import CommandError
+
+DESCRIPTIONS = {
+    "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
+    "play": "play one or more seats yourself against bots (hot-seat for several people)",
+}
+AGENTS = ("auto", "llm", "scripted", "random")
+
+
+def register(subparsers: Any) -> None:
+    """Adds watch and play."""
+    watch = subparsers.add_parser("watch", help=DESCRIPTIONS["watch"], description=DESCRIPTIONS["watch"])
+    watch.add_argument("transcript", nargs="?", type=Path, help="a transcript to replay (default: a live game)")
+    watch.add_argument("--live", action="store_true", help="run a new game and watch it as it happens")
+    watch.add_argument("--god", action="store_true", help="start in the god view (toggle with g)")
+    watch.add_argument("--paused", action="store_true", help="replay: start paused (space plays)")
+    watch.add_argument("--pace", type=float, help="live: seconds to linger on each public event "
+                       "(default 0.4 for scripted/random bots, 0 for models)")
+    _run_options(watch)
+    watch.set_defaults(run=cmd_watch)
+    play = subparsers.add_parser("play", help=DESCRIPTIONS["play"], description=DESCRIPTIONS["play"])
+    seats = play.add_mutually_exclusive_group()
+    seats.add_argument("--seat", type=int, help="the seat you play (default: a random seat)")
+    seats.add_argument("--seats", help="several seats at one keyboard, e.g. 1,4 (hot-seat)")
+    play.add_argument("--resume", metavar="GAME", help="continue a stopped game (transcript path or game id)")
+    play.add_argument("--pace", type=float, help="seconds to linger on each public event (default 0.15)")
+    _run_options(play)
+    play.set_defaults(run=cmd_play)
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
+    parser.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
+    parser.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
+    parser.add_argument("--agents", choices=AGENTS, default="auto",
+                        help="the bots (auto: the embedded model when installed, else scripted)")
+    parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
+    parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
+    parser.add_argument("--api-key", help="API key (default: $OPENAI_API_KEY; never written anywhere)")
+    parser.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
+    parser.add_argument("--lang", choices=("en", "zh"), help="language of the game and the screen")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per model call")
+    parser.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
+
+
+def embedded_available() -> bool:
+    """Whether a fresh install can run the embedded model (the `local` extra is installed)."""
+    try:
+        from agents.local_server import find_embedded_model
+
+        find_embedded_model()
+    except Exception:
+        return False
+    return True
+
+
+def resolve_agents(args: argparse.Namespace) -> str:
+    if args.agents != "auto":
+        return str(args.agents)
+    if args.model or args.base_url or args.table:
+        return "llm"
+    return "llm" if embedded_available() else "scripted"
+
+
+def players_of(ruleset: str, players: int | None) -> int:
+    from engine import get_ruleset
+
+    return int(players or get_ruleset(ruleset).default_players)
+
+
+def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) -> Any:
+    """The RunConfig of a new game, with a seed and a game id fixed now (so a quit can name the game)."""
+    from orchestrator.config import RunConfig
+    from orchestrator.session import checkpoint_path, new_game_id
+
+    if args.table is not None and not args.table.is_file():
+        raise CommandError(f"{args.table}: no such table file")
+    config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=resolve_agents(args),
+                       model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
+                       api_key=args.api_key or os.environ.get("OPENAI_API_KEY") or None, table=args.table,
+                       lang=args.lang or "en", timeout=args.timeout, out=args.out, humans=humans).with_seed()
+    base = new_game_id(config)
+    game_id, n = base, 1
+    while (args.out / f"{game_id}.jsonl").exists() or checkpoint_path(args.out / f"{game_id}.jsonl").exists():
+        n += 1
+        game_id = f"{base}-{n}"
+    return replace(config, game_id=game_id)
+
+
+def live_header(config: Any) -> dict[str, Any]:
+    """What the table needs before the transcript exists: ruleset, seats, who plays them."""
+    players = players_of(config.ruleset, config.players)
+    seats = [{"seat": n, "agent": "human" if n in config.humans else config.agents, "model": config.model}
+             for n in range(1, players + 1)]
+    return {"game_id": config.game_id, "ruleset": config.ruleset, "seed": config.seed, "players": players,
+            "seats": seats, "lang": config.lang}
+
+
+def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
+    if args.seats:
+        try:
+            seats = frozenset(int(s) for s in args.seats.split(",") if s.strip())
+        except ValueError:
+            raise CommandError(f"--seats {args.seats!r}: give seat numbers like 1,4") from None
+    elif args.seat is not None:
+        seats = frozenset({args.seat})
+    else:
+        rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
+        seats = frozenset({rng.randint(1, players)})
+    bad = sorted(s for s in seats if not 1 <= s <= players)
+    if bad or not seats:
+        raise CommandError(f"no seat {bad[0] if bad else ''} at a table of {players} (seats 1..{players})")
+    return seats
+
+
+def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
+    if args.pace is not None:
+        return max(0.0, float(args.pace))
+    return default if agents in ("scripted", "random") else 0.0
+
+
+def build_watch_app(args: argparse.Namespace) -> Any:
+    """The app for `killer watch` (not yet running)."""
+    from orchestrator.session import run_game
+    from orchestrator.transcript import TranscriptError, read_transcript
+    from tui.app import KillerApp
+    from tui.model import GOD, PUBLIC
+
+    view = GOD if args.god else PUBLIC
+    if args.transcript is not None and not args.live:
+        try:
+            transcript = read_transcript(args.transcript, tolerant=True)
+        except TranscriptError as exc:
+            raise CommandError(str(exc)) from None
+        return KillerApp(transcript.header, transcript.entries, mode="replay", lang=args.lang, view=view,
+                         autoplay=not args.paused)
+    config = make_config(args)
+    return KillerApp(live_header(config), mode="live", lang=config.lang, view=view,
+                     runner=lambda hooks: run_game(config, hooks=hooks), pace=_pace(args, config.agents, 0.4))
+
+
+def build_play_app(args: argparse.Namespace) -> Any:
+    """The app for `killer play` (not yet running)."""
+    from orchestrator.session import run_game
+    from tui.app import KillerApp
+    from tui.play import answer
+
+    if args.resume:
+        return _resume_app(args)
+    players = players_of(args.ruleset, args.players)
+    humans = parse_seats(args, players)
+    config = make_config(args, humans)
+    view = min(humans) if len(humans) == 1 else "public"
+    return KillerApp(live_header(config), mode="play", lang=config.lang, view=view, humans=humans,
+                     runner=lambda hooks: run_game(config, hooks=hooks), answer=answer,
+                     pace=_pace(args, config.agents, 0.15))
+
+
+def _resume_app(args: argparse.Namespace) -> Any:
+    from killer.game_commands import find_game
+    from orchestrator.session import resume_game
+    from orchestrator.transcript import TranscriptError, read_transcript
+    from tui.app import KillerApp
+    from tui.play import answer
+
+    path = find_game(args.resume, args.out)
+    try:
+        transcript = read_transcript(path, tolerant=True)
+    except TranscriptError as exc:
+        raise CommandError(str(exc)) from None
+    humans = frozenset(int(s) for s in (transcript.header.get("options") or {}).get("humans") or ())
+    if not humans:
+        raise CommandError(f"{path}: no human seat in this game (use `killer resume` for all-AI games)")
+    key = args.api_key or os.environ.get("OPENAI_API_KEY") or None
+    view = min(humans) if len(humans) == 1 else "public"
+    return KillerApp(transcript.header, transcript.entries, mode="play", lang=args.lang, view=view, humans=humans,
+                     runner=lambda hooks: resume_game(path, hooks=hooks, overrides={"api_key": key}),
+                     answer=answer, pace=_pace(args, str(transcript.header.get("options", {}).get("agents")), 0.15))
+
+
+def _finish(app: Any, play: bool) -> int:
+    """After the app closes: where the transcript is, or how to resume, or the game's error."""
+    if app.error:
+        raise CommandError(app.error)
+    if app.result is not None and app.result.winner:
+        print(f"transcript: {app.result.path}")
+        return 0
+    game = app.header.get("game_id")
+    if play and game:
+        from tui.i18n import tr
+
+        print(tr("en", "quit_saved", game=game))
+    elif game:
+        print(f"stopped: {game} (continue with `killer resume {game}`)")
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    app = build_watch_app(args)
+    app.run()
+    return _finish(app, play=False) if app.mode != "replay" else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    app = build_play_app(args)
+    app.run()
+    return _finish(app, play=True)

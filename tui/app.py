@@ -1,0 +1,273 @@
+"""The Textual app: one table, three modes. `replay` a transcript (play/pause, steps, speed, jumps), watch a
+`live` game as it happens, or `play` one or more seats against bots.
+
+The game itself runs in an async worker on Textual's loop (orchestrator.session.run_game/resume_game via a
+`runner` the command line builds); its hooks feed entries in and, in play mode, await the person's answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from orchestrator.session import GameResult, Hooks
+from orchestrator.transcript import Entry
+from tui.i18n import tr
+from tui.model import GOD, PUBLIC, TableModel, View, build
+from tui.prompts import PROMPT_CSS
+from tui.replay import Replay
+from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
+from tui.widgets import Feed, SeatsPanel, StatusBar, VotesPanel, YouPanel
+
+Runner = Callable[[Hooks], Awaitable[GameResult]]
+
+APP_CSS = """
+#status { height: 1; }
+#main { height: 1fr; }
+#left { width: 56; }
+#seats { height: auto; max-height: 70%; border: round $primary; padding: 0 1; }
+#votes { height: 1fr; border: round $primary; padding: 0 1; }
+#right { width: 1fr; }
+#you { height: auto; max-height: 40%; border: round $success; padding: 0 1; }
+#feed { height: 1fr; border: round $primary; }
+"""
+
+
+class KillerApp(App[None]):
+    """The table in the terminal."""
+
+    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_play", "play/pause"),
+        Binding("right,l", "step(1)", "step"),
+        Binding("left,h", "step(-1)", "back"),
+        Binding("plus,equals_sign", "speed(1)", "faster"),
+        Binding("minus", "speed(-1)", "slower"),
+        Binding("right_square_bracket", "phase(1)", "next phase"),
+        Binding("left_square_bracket", "phase(-1)", "prev phase"),
+        Binding("j", "jump", "jump"),
+        Binding("g", "toggle_god", "god/public view"),
+        Binding("ctrl+q", "quit", "quit (saves)", priority=True),  # also from a prompt
+        Binding("q", "quit", "quit", show=False),
+    ]
+
+    def __init__(self, header: dict[str, Any], entries: Sequence[Entry] = (), *, mode: str = "replay",
+                 lang: str | None = None, view: View = PUBLIC, humans: frozenset[int] = frozenset(),
+                 runner: Runner | None = None, autoplay: bool = False, pace: float = 0.0,
+                 answer: Callable[[KillerApp, dict[str, Any]], Awaitable[Any]] | None = None) -> None:
+        super().__init__()
+        self.header = dict(header)
+        self.entries: list[Entry] = list(entries)
+        self.mode, self.humans, self.runner, self.pace = mode, humans, runner, pace
+        self.lang = lang or str(self.header.get("lang", "en"))
+        self.view: View = view
+        self.replay = Replay(self.entries) if mode == "replay" else None
+        self.autoplay = autoplay
+        self.answer = answer
+        self.pending_text = ""
+        self.result: GameResult | None = None
+        self.error: str | None = None
+        self.ended: dict[str, Any] | None = None
+        self._timer: Any = None
+        self._asking: asyncio.Future[Any] | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield SeatsPanel(id="seats")
+                yield VotesPanel(id="votes")
+            with Vertical(id="right"):
+                if self.mode == "play":
+                    yield YouPanel(id="you")
+                yield Feed(id="feed")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "killer"
+        self.redraw()
+        if self.replay is not None and self.autoplay:
+            self.action_toggle_play()
+        if self.runner is not None:
+            self.run_game()
+
+    @property
+    def over(self) -> bool:
+        return any(e.event.kind == "game_over" for e in self.entries)
+
+    def model(self) -> TableModel:
+        upto = self.replay.position if self.replay is not None else None
+        return build(self.header, self.entries, self.view, self.lang, upto=upto)
+
+    def status_extra(self) -> str:
+        if self.replay is not None:
+            state = tr(self.lang, "playing" if self.replay.playing else "paused")
+            return (f"{state} · {tr(self.lang, 'speed', n=f'{self.replay.speed:g}')} · "
+                    f"{tr(self.lang, 'step', i=self.replay.position, n=len(self.entries))}")
+        if self.error:
+            return self.error
+        return tr(self.lang, "live") if not self.over else ""
+
+    def redraw(self) -> None:
+        """Draws every panel from one model of the current view."""
+        model = self.model()
+        self.query_one(StatusBar).show(model, self.status_extra())
+        self.query_one(SeatsPanel).show(model)
+        self.query_one(Feed).show(model)
+        self.query_one(VotesPanel).show(model)
+        if self.mode == "play":
+            self.query_one(YouPanel).show(model, self.pending_text if isinstance(self.view, int) else "")
+
+    def set_view(self, view: View) -> None:
+        self.view = view
+        self.redraw()
+
+    # ------------------------------------------------------------------ the game (live and play)
+    def add_entry(self, entry: Entry) -> None:
+        """An entry from the game; a resumed game re-sends entries from its checkpoint on, so index rules."""
+        del self.entries[entry.i:]
+        self.entries.append(entry)
+        if entry.event.kind == "game_starts":
+            self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
+            self.header.setdefault("players", entry.event.data.get("players"))
+        if self.is_running and self.screen_stack:
+            self.redraw()
+
+    async def _on_entry(self, entry: Entry) -> None:
+        self.add_entry(entry)
+        if self.pace and entry.event.visible_to is None and entry.event.kind not in ("game_starts",):
+            await asyncio.sleep(self.pace)
+
+    def _on_end(self, end: dict[str, Any]) -> None:
+        self.ended = end
+
+    async def _on_human(self, payload: dict[str, Any]) -> Any:
+        if self.answer is None:
+            raise RuntimeError("no one answers for the human seats")
+        return await self.answer(self, payload)
+
+    @work(exclusive=True, exit_on_error=False, group="game")
+    async def run_game(self) -> None:
+        assert self.runner is not None
+        hooks = Hooks(on_entry=self._on_entry, on_end=self._on_end,
+                      on_human=self._on_human if self.mode == "play" else None)
+        try:
+            self.result = await self.runner(hooks)
+        except Exception as exc:  # shown on the status line and printed by the command after exit
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.notify(self.error, severity="error", timeout=30)
+            self.redraw()
+            return
+        self.redraw()
+        if self.mode == "play":
+            self.show_game_over()
+
+    def show_game_over(self) -> None:
+        path = str(self.result.path) if self.result is not None else None
+        winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner")
+        self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans))
+
+    async def ask(self, screen: Screen[Any]) -> Any:
+        """Pushes a prompt and waits for its answer (works from the game worker and from tests)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+
+        def done(value: Any) -> None:
+            if not future.done():
+                future.set_result(value)
+
+        self._asking = future
+        await self.push_screen(screen, callback=done)
+        try:
+            return await future
+        finally:
+            self._asking = None
+
+    async def action_quit(self) -> None:
+        """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered)."""
+        if self._asking is not None and not self._asking.done():
+            self._asking.cancel()
+        self.workers.cancel_group(self, "game")
+        self.exit()
+
+    # ------------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Replay keys only in replay; the god view is locked in play until the game is over."""
+        if action in ("toggle_play", "step", "speed", "phase", "jump"):
+            return self.replay is not None
+        return not (action == "toggle_god" and self.mode == "play" and not self.over)
+
+    def action_toggle_god(self) -> None:
+        if self.mode == "play":
+            order: list[View] = [*sorted(self.humans), GOD, PUBLIC]
+        else:
+            order = [PUBLIC, GOD]
+        nxt = order[(order.index(self.view) + 1) % len(order)] if self.view in order else order[0]
+        self.set_view(nxt)
+
+    def action_toggle_play(self) -> None:
+        assert self.replay is not None
+        if self.replay.at_end and not self.replay.playing:
+            self.replay.start()
+        playing = self.replay.toggle()
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if playing:
+            self._timer = self.set_interval(self.replay.interval, self._tick)
+        self.redraw()
+
+    def _tick(self) -> None:
+        assert self.replay is not None
+        if not self.replay.forward(self.view):
+            self.replay.playing = False
+            if self._timer is not None:
+                self._timer.stop()
+                self._timer = None
+        self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        assert self.replay is not None
+        if delta > 0:
+            self.replay.forward(self.view)
+        else:
+            self.replay.back(self.view)
+        self.redraw()
+
+    def action_speed(self, delta: int) -> None:
+        assert self.replay is not None
+        if delta > 0:
+            self.replay.faster()
+        else:
+            self.replay.slower()
+        if self.replay.playing and self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(self.replay.interval, self._tick)
+        self.redraw()
+
+    def action_phase(self, delta: int) -> None:
+        assert self.replay is not None
+        if delta > 0:
+            self.replay.next_phase()
+        else:
+            self.replay.previous_phase()
+        self.redraw()
+
+    def action_jump(self) -> None:
+        assert self.replay is not None
+
+        def jumped(choice: Any) -> None:
+            if choice is not None and self.replay is not None:
+                self.replay.jump(*choice)
+                self.redraw()
+
+        self.push_screen(JumpScreen(self.replay.marks, self.lang), callback=jumped)

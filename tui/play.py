@@ -1,0 +1,87 @@
+"""The person behind a human seat: turns the judge's request (the orchestrator's interrupt payload) into
+prompts offering only the legal choices, and the answers into the dict orchestrator.graph.human_action reads.
+
+Hot-seat (several human seats): the table falls back to the public view between turns, and an opaque privacy
+screen asks the next seat to take the keyboard before its private panel is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.format import target_text
+from tui.i18n import action, role, tr
+from tui.model import PUBLIC
+from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens import PrivacyScreen
+
+if TYPE_CHECKING:
+    from tui.app import KillerApp
+
+
+def choices(lang: str, request: dict[str, Any], values: list[Any]) -> list[tuple[str, Any]]:
+    """(label, value) for each legal value; None reads 'nobody (pass)' or 'keep the hand down'."""
+    none = "no_hand" if request["kind"] == "vote" else "pass"
+    return [(tr(lang, none) if v is None else target_text(lang, v), v) for v in values]
+
+
+def ask_text(lang: str, request: dict[str, Any]) -> str:
+    """What the judge asks, in a line (the prompt's title and the player's panel)."""
+    kind = request["kind"]
+    if kind == "night":
+        return tr(lang, "ask_night", role=role(lang, request.get("role")), action=action(lang, request.get("action")))
+    if kind == "vote":
+        return tr(lang, "ask_vote")
+    return tr(lang, f"ask_{kind}")
+
+
+async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
+    """The person's answer to one interrupt payload {"seat", "request", "error"}."""
+    request, seat, error = payload["request"], int(payload["seat"]), payload.get("error")
+    lang = app.lang
+    if len(app.humans) > 1:
+        app.pending_text = ""
+        app.set_view(PUBLIC)
+        await app.ask(PrivacyScreen(seat, lang))
+    app.pending_text = tr(lang, "pending", what=ask_text(lang, request))
+    app.set_view(seat)
+    try:
+        if request["kind"] in ("night", "vote"):
+            return await _choose_target(app, request, error)
+        return await _speak(app, request, error)
+    finally:
+        app.pending_text = ""
+        app.set_view(PUBLIC if len(app.humans) > 1 else seat)
+
+
+async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
+    lang = app.lang
+    options = choices(lang, request, list(request["targets"]))
+    while True:
+        target = await app.ask(TargetScreen(ask_text(lang, request), options, lang, error))
+        if request.get("irreversible") and target is not None:
+            what = f"{ask_text(lang, request)}: {target_text(lang, target)}"
+            if not await app.ask(ConfirmScreen(what, lang)):
+                error = None
+                continue
+        return {"target": target, "speech": "", "accusation": None}
+
+
+async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
+    lang = app.lang
+    if request.get("may_confess"):
+        picked = await app.ask(TargetScreen(tr(lang, "speak_or_confess"),
+                                            [(tr(lang, "speak"), False), (tr(lang, "confess"), True)], lang, error))
+        if picked and await app.ask(ConfirmScreen(tr(lang, "confess"), lang)):
+            return {"target": None, "speech": "", "accusation": None, "confess": True}
+    if request.get("may_speak", True):
+        speech = await app.ask(SpeechScreen(ask_text(lang, request), lang, error))
+    else:
+        await app.ask(NoticeScreen(tr(lang, "silenced_notice")))
+        speech = ""
+    accusation = None
+    legal = list(request.get("accusations") or [])
+    if legal:
+        options = [(tr(lang, "no_accusation") if a is None else target_text(lang, a), a) for a in legal]
+        accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang))
+    return {"target": None, "speech": speech, "accusation": accusation, "confess": False}

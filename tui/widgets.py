@@ -1,0 +1,194 @@
+"""The table's panels: status line, seats, the judge's feed and speeches, the votes, and the player's own panel.
+
+Each panel draws a TableModel (tui.model) and nothing else, so what it shows is what the view may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from tui.format import cards_text, feed_lines, target_text
+from tui.i18n import role, seat_list, tr
+from tui.model import GOD, PUBLIC, TableModel, View
+
+VIEW_STYLES = {PUBLIC: "bold white on dark_blue", GOD: "bold white on dark_red"}
+SEAT_VIEW_STYLE = "bold black on green"
+
+
+def view_label(view: View, lang: str) -> tuple[str, str]:
+    """The view's name and its colours: the status line says loudly which view is on."""
+    if view == GOD:
+        return tr(lang, "view_god"), VIEW_STYLES[GOD]
+    if view == PUBLIC:
+        return tr(lang, "view_public"), VIEW_STYLES[PUBLIC]
+    return tr(lang, "view_seat", n=view), SEAT_VIEW_STYLE
+
+
+def phase_text(model: TableModel) -> str:
+    lang = model.lang
+    if model.phase == "over":
+        return tr(lang, "phase_over")
+    if model.phase == "night":
+        return tr(lang, "phase_night", n=model.night)
+    if model.phase == "day":
+        return tr(lang, "phase_day", n=model.day)
+    return tr(lang, "phase_start")
+
+
+class StatusBar(Static):
+    """One line: the view (coloured), ruleset, phase, and the replay position or live state."""
+
+    def show(self, model: TableModel, extra: str = "") -> None:
+        label, style = view_label(model.view, model.lang)
+        text = Text.assemble((f" {label} ", style), "  ", (model.ruleset, "bold"), "  ",
+                             (phase_text(model), "bold yellow"))
+        if extra:
+            text.append("  " + extra, "dim")
+        self.update(text)
+
+
+def _state(seat: Any, lang: str) -> Text:
+    if not seat.alive:
+        cause = tr(lang, f"short_{seat.cause}") if seat.cause else tr(lang, "dead")
+        return Text(f"✗ {cause}", "red")
+    text = Text("● " + tr(lang, "alive"), "green")
+    if seat.silenced:
+        text.append(" · " + tr(lang, "silenced"), "bold magenta")
+    return text
+
+
+def _notes(seat: Any, lang: str) -> Text:
+    notes: list[tuple[str, str]] = []
+    if seat.teammate:
+        notes.append((tr(lang, "teammate"), "bold red"))
+    if seat.opened_with:
+        notes.append((tr(lang, "opened_with"), "cyan"))
+    if seat.checked is not None:
+        notes.append((tr(lang, "checked_killer" if seat.checked == "killer" else "checked_good"),
+                      "bold red" if seat.checked == "killer" else "bold green"))
+    if seat.side is not None:
+        side = tr(lang, "side_killer") if seat.side in ("killer", "killers") else tr(lang, "side_good")
+        notes.append((tr(lang, "executed_side_note", side=side), "yellow"))
+    if seat.suspect:
+        notes.append((tr(lang, "suspect_note"), "yellow"))
+    if seat.accused:
+        notes.append((tr(lang, "accused_note"), "yellow"))
+    for slot in seat.lost_cards:
+        notes.append((tr(lang, "card_lost", slot=slot), "red"))
+    text = Text()
+    for i, (note, style) in enumerate(notes):
+        text.append(("; " if i else "") + note, style)
+    return text
+
+
+def seats_table(model: TableModel) -> Table:
+    """The seats: number, player, alive/dead/silenced, the roles this view knows, what is known about them."""
+    lang = model.lang
+    table = Table(expand=True, box=None, pad_edge=False, show_edge=False)
+    table.add_column(tr(lang, "col_seat"), justify="right", width=3, no_wrap=True)
+    table.add_column(tr(lang, "col_player"), no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column(tr(lang, "col_state"), no_wrap=True)
+    table.add_column(tr(lang, "col_role"), no_wrap=True)
+    table.add_column(tr(lang, "col_notes" if model.view == PUBLIC else "col_notes_private"), overflow="fold")
+    for n, seat in model.seats.items():
+        number = Text(str(n), "bold reverse" if seat.you else "bold")
+        player = Text(tr(lang, "you") if seat.you else seat.player, "bold green" if seat.you else "dim")
+        roles = Text("/".join(role(lang, r) for r in seat.roles), "bold") if seat.roles else Text("·", "dim")
+        table.add_row(number, player, _state(seat, lang), roles, _notes(seat, lang),
+                      style=None if seat.alive else "dim")
+    return table
+
+
+class SeatsPanel(Static):
+    """The seats around the table."""
+
+    def show(self, model: TableModel) -> None:
+        self.border_title = tr(model.lang, "seats_title")
+        self.update(seats_table(model))
+
+
+class Feed(RichLog):
+    """The judge's announcements and the speeches; appends when the view only moved forward."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, **kwargs)
+        self._shown: list[str] = []
+        self._key: tuple[Any, ...] = ()
+
+    def show(self, model: TableModel) -> None:
+        self.border_title = tr(model.lang, "feed_title")
+        lines = feed_lines(model.entries, model.lang, god=model.view == GOD)
+        plain = [line.plain for line in lines]
+        key = (model.view, model.lang)
+        if key == self._key and plain[: len(self._shown)] == self._shown:
+            new = lines[len(self._shown):]
+        else:
+            self.clear()
+            new = lines
+        for line in new:
+            self.write(line)
+        self._shown, self._key = plain, key
+
+    @property
+    def plain_lines(self) -> list[str]:
+        """What the feed holds, as text (tests read it)."""
+        return list(self._shown)
+
+
+def votes_text(model: TableModel) -> Text:
+    """Who voted whom in the latest show of hands, grouped by the seat voted for, then the judge's count."""
+    lang = model.lang
+    if not model.votes:
+        return Text(tr(lang, "no_votes"), "dim")
+    text = Text(tr(lang, "day", n=model.vote_day) + "\n", "bold")
+    grouped: dict[str, list[int]] = {}
+    for voter, target in model.votes:
+        grouped.setdefault(target_text(lang, target) if target is not None else tr(lang, "nobody"), []).append(voter)
+    for target, voters in sorted(grouped.items(), key=lambda kv: -len(kv[1])):
+        text.append(f"{target} ", "bold cyan")
+        text.append("■" * len(voters) + f" {len(voters)}", "yellow")
+        text.append(" ← " + seat_list(lang, voters) + "\n", "dim")
+    for voter, target in model.votes:
+        text.append(f"{voter} → {'—' if target is None else target_text(lang, target)}\n")
+    return text
+
+
+class VotesPanel(Static):
+    """The votes as they fall."""
+
+    def show(self, model: TableModel) -> None:
+        self.border_title = tr(model.lang, "votes_title")
+        self.update(votes_text(model))
+
+
+def you_text(model: TableModel, pending: str = "") -> Text:
+    """The player's own panel: their cards, their team, their checks, what the judge asks of them now."""
+    lang = model.lang
+    me = model.seats.get(model.view) if isinstance(model.view, int) else None
+    if me is None:
+        return Text("")
+    text = Text(tr(lang, "you_are", n=me.number, cards=cards_text(lang, me.roles) or "?") + "\n", "bold")
+    team = [s.number for s in model.seats.values() if s.teammate]
+    if team:
+        text.append(tr(lang, "your_team", seats=seat_list(lang, team)) + "\n", "red")
+    for seat in model.seats.values():
+        if seat.checked is not None:
+            key = "checked_killer" if seat.checked == "killer" else "checked_good"
+            text.append(f"{tr(lang, 'seat', n=seat.number)}: {tr(lang, key)}\n", "cyan")
+    if not me.alive:
+        text.append(tr(lang, "dead") + "\n", "red")
+    text.append(pending or tr(lang, "waiting"), "yellow" if pending else "dim")
+    return text
+
+
+class YouPanel(Static):
+    """Shown in play mode only: the seat's private panel."""
+
+    def show(self, model: TableModel, pending: str = "") -> None:
+        self.display = isinstance(model.view, int)  # hidden in the public view between hot-seat turns
+        self.border_title = tr(model.lang, "you_title")
+        self.update(you_text(model, pending))
