@@ -21,6 +21,10 @@
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"   # the NAME of a variable; a key in the file is refused
 
+    [prices."gpt-4o-mini"]  # optional: USD per 1M tokens, keyed by model (or contestant name)
+    prompt = 0.15
+    completion = 0.60
+
 An llm contestant with neither model nor base_url plays on the embedded model.
 """
 
@@ -82,6 +86,15 @@ class RulesetSpec(BaseModel):
         return self.players or get_ruleset(self.id).default_players
 
 
+class Price(BaseModel):
+    """What a model costs: USD per million prompt and completion tokens."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prompt: float = Field(ge=0)
+    completion: float = Field(ge=0)
+
+
 class TournamentConfig(BaseModel):
     """The whole file."""
 
@@ -95,6 +108,7 @@ class TournamentConfig(BaseModel):
     rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
     lang: Literal["en", "zh"] = "en"
     parallel: int = Field(default=1, ge=1, le=64)
+    prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name
 
     @field_validator("rulesets", mode="before")
     @classmethod
@@ -115,6 +129,11 @@ class TournamentConfig(BaseModel):
 
     def contestant(self, name: str) -> Contestant:
         return next(c for c in self.contestants if c.name == name)
+
+    def price(self, name: str) -> Price | None:
+        """The price of a contestant's model (looked up by model, then by contestant name), if given."""
+        c = self.contestant(name)
+        return self.prices.get(c.model or "") or self.prices.get(c.name)
 
 
 def _short(text: str) -> dict[str, Any]:

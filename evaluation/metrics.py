@@ -8,69 +8,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event, Team, team_of
+from engine import Event
+from evaluation.deception import count_deception, deception_summary
+from evaluation.detection import detection_summary, score_suspicions
+from evaluation.facts import GameFacts, SeatFacts, side_of
+from evaluation.persuasion import count_swing, persuasion_summary
 from evaluation.stats import mean, percentile, rate
+from evaluation.timeline import build_timeline
+
+__all__ = ["GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup", "game_facts",
+           "hands_of", "side_of"]
 
 SPEAKING = ("statement", "defense", "last_words")
 DECISION_KINDS = ("night_choice", "last_words", "statement", "defense", "vote")
-
-
-@dataclass
-class SeatFacts:
-    """One seat of one game: who played it, what it held, how it ended, and counts over its decisions."""
-
-    seat: int
-    contestant: str
-    cards: tuple[str, ...]
-    side: str  # "killers" or "good"
-    won: bool = False
-    draw: bool = False
-    survived: bool = True
-    executed: bool = False
-    votes: int = 0  # hands raised at someone
-    votes_on_killers: int = 0
-    abstentions: int = 0  # hands kept down
-    accusations: int = 0
-    accusations_on_killers: int = 0
-    speeches: int = 0
-    claims: int = 0  # speeches that publicly claimed a role
-    lies: int = 0  # claims of a role the seat does not hold
-    brier_sum: float = 0.0  # squared error of suspicions (P(killer)) against the truth
-    brier_n: int = 0
-    decisions: int = 0
-    fallbacks: int = 0
-    retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latencies: list[float] = field(default_factory=list)
-
-    @property
-    def role(self) -> str:
-        return "+".join(self.cards)
-
-
-@dataclass
-class GameFacts:
-    """One game: its setup, outcome, length, and every seat."""
-
-    game_id: str
-    ruleset: str
-    players: int
-    seed: int | None
-    winner: str | None
-    days: int
-    nights: int
-    decisions: int
-    killers: int  # killer-side seats at the deal
-    seats: list[SeatFacts]
-
-
-def side_of(cards: Sequence[str]) -> str:
-    """A seat is on the killers' side if any of its cards is (v5 deals two)."""
-    return Team.KILLERS.value if any(team_of(c) is Team.KILLERS for c in cards) else Team.GOOD.value
 
 
 def hands_of(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
@@ -104,8 +56,13 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     for s in seats.values():
         s.won = winner == s.side
         s.draw = winner == "draw"
+    killers = sum(s.side == "killers" for s in seats.values())
+    p0 = killers / (len(seats) - 1) if len(seats) > 1 else 0.0
     for event, note in pairs:
-        _count(seats, event, note)
+        _count(seats, event, note, p0)
+    timeline = build_timeline(seats, pairs)
+    count_deception(timeline, seats)
+    count_swing(timeline, seats)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == "day_begins"), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == "night_falls"), default=0)
     return GameFacts(
@@ -113,10 +70,10 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
         players=len(seats), seed=header.get("seed"), winner=winner,
         days=int((end or {}).get("days", days)), nights=int((end or {}).get("nights", nights)),
         decisions=sum(s.decisions for s in seats.values()),
-        killers=sum(s.side == "killers" for s in seats.values()), seats=list(seats.values()))
+        killers=killers, seats=list(seats.values()))
 
 
-def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None) -> None:
+def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None, p0: float) -> None:
     data = event.data
     if event.kind == "death":
         dead = seats[int(data["seat"])]
@@ -139,14 +96,16 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
         me.accusations += 1
         me.accusations_on_killers += seats[accused].side == "killers"
     if note:
-        _annotation(seats, me, event, note)
+        _annotation(me, event, note)
+        score_suspicions(seats, me, note.get("suspicions") or {}, p0)
 
 
-def _annotation(seats: dict[int, SeatFacts], me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
+def _annotation(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
     me.fallbacks += bool(note.get("fallback"))
     me.retries += int(note.get("retries") or 0)
     me.prompt_tokens += int(note.get("prompt_tokens") or 0)
     me.completion_tokens += int(note.get("completion_tokens") or 0)
+    me.token_decisions += note.get("prompt_tokens") is not None or note.get("completion_tokens") is not None
     if note.get("latency_s") is not None:
         me.latencies.append(float(note["latency_s"]))
     if event.kind in SPEAKING and str(event.data.get("speech") or "").strip():
@@ -155,13 +114,6 @@ def _annotation(seats: dict[int, SeatFacts], me: SeatFacts, event: Event, note: 
         if claimed:
             me.claims += 1
             me.lies += claimed not in me.cards
-    for seat, p in (note.get("suspicions") or {}).items():
-        other = seats.get(int(seat))
-        if other is None or other.seat == me.seat:
-            continue
-        truth = 1.0 if other.side == "killers" else 0.0
-        me.brier_sum += (float(p) - truth) ** 2
-        me.brier_n += 1
 
 
 def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
@@ -175,7 +127,6 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
     def total(name: str, among: list[SeatFacts]) -> int:
         return sum(getattr(s, name) for s in among)
 
-    brier_n = total("brier_n", good)
     return {
         "seats": len(rows),
         "roles": dict(sorted(Counter(s.role for s in rows).items())),
@@ -192,24 +143,45 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "claim_rate": rate(total("claims", rows), total("speeches", rows)),
         "lie_rate_killers": rate(total("lies", bad), total("claims", bad)),
         "lie_rate_good": rate(total("lies", good), total("claims", good)),
-        "brier_good": round(total("brier_sum", good) / brier_n, 4) if brier_n else None,
+        **deception_summary(rows),
+        **detection_summary(rows),
+        **persuasion_summary(rows),
         "decisions": decisions,
         "fallback": rate(total("fallbacks", rows), decisions),
         "retries": total("retries", rows),
+        "retries_per_decision": round(total("retries", rows) / decisions, 4) if decisions else None,
         "prompt_tokens": total("prompt_tokens", rows),
         "completion_tokens": total("completion_tokens", rows),
+        "token_decisions": total("token_decisions", rows),
         "latency_mean_s": mean(lat),
         "latency_p95_s": percentile(lat, 95),
     }
 
 
 def by_contestant(games: Iterable[GameFacts]) -> dict[str, dict[str, Any]]:
-    """aggregate() per contestant over all games, names sorted."""
+    """aggregate() per contestant over all games, names sorted, with the number of games it sat in."""
     groups: dict[str, list[SeatFacts]] = {}
+    played: Counter[str] = Counter()
     for g in games:
         for s in g.seats:
             groups.setdefault(s.contestant, []).append(s)
-    return {name: aggregate(groups[name]) for name in sorted(groups)}
+        played.update({s.contestant for s in g.seats})
+    return {name: {"games": played[name], **aggregate(groups[name])} for name in sorted(groups)}
+
+
+def by_role(games: Iterable[GameFacts]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per contestant (and "all") and per role held (`a+b` for two cards): seats, win rate and lie rate on
+    role claims, each with a Wilson interval."""
+    groups: dict[str, dict[str, list[SeatFacts]]] = {}
+    for g in games:
+        for s in g.seats:
+            for who in (s.contestant, "all"):
+                groups.setdefault(who, {}).setdefault(s.role, []).append(s)
+    return {who: {role: {"seats": len(rows), "side": rows[0].side,
+                         "win": rate(sum(s.won for s in rows), len(rows)),
+                         "lie_rate": rate(sum(s.lies for s in rows), sum(s.claims for s in rows))}
+                  for role, rows in sorted(groups[who].items())}
+            for who in sorted(groups, key=lambda w: (w == "all", w))}
 
 
 def by_setup(games: Iterable[GameFacts]) -> dict[str, dict[str, Any]]:

@@ -27,8 +27,29 @@ def _bars(ax: Any, names: list[str], rates: list[dict[str, Any]], title: str) ->
     ax.tick_params(axis="x", rotation=20)
 
 
+def role_plot(by_role: dict[str, dict[str, Any]], out: Path) -> str:
+    """win_by_role.png: per role held, one bar per contestant (95 % Wilson error bars)."""
+    names = [n for n in by_role if n != "all"]
+    roles = sorted({r for n in names for r in by_role[n]})
+    width = 0.8 / max(1, len(names))
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(roles) * max(1, len(names)) ** 0.5 + 2), 3.8))
+    for i, name in enumerate(names):
+        vals = [_errbar((by_role[name].get(r) or {}).get("win") or {}) for r in roles]
+        ax.bar([x + i * width for x in range(len(roles))], [v[0] for v in vals], width,
+               yerr=[[v[1] for v in vals], [v[2] for v in vals]], capsize=3, label=name)
+    ax.set_xticks([x + width * (len(names) - 1) / 2 for x in range(len(roles))], roles, rotation=20)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title("Win rate by role held (95 % Wilson)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "win_by_role.png", dpi=100)
+    plt.close(fig)
+    return "win_by_role.png"
+
+
 def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
-    """Writes win_rates.png and ratings.png into `out`; returns their names."""
+    """Writes win_rates.png, win_by_role.png and ratings.png into `out`; returns their names."""
     names = list(summary["contestants"])
     cs = summary["contestants"]
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), sharey=True)
@@ -39,17 +60,25 @@ def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
     fig.tight_layout()
     fig.savefig(out / "win_rates.png", dpi=100)
     plt.close(fig)
+    role = role_plot(summary.get("by_role") or {}, out)
     ratings = summary["ratings"]
     fig, ax = plt.subplots(figsize=(6, 3.6))
     order = list(ratings)
     ax.errorbar(order, [ratings[n]["mu"] for n in order], yerr=[3 * ratings[n]["sigma"] for n in order],
-                fmt="o", capsize=5)
+                fmt="o", capsize=5, label="overall")
+    sides = summary.get("ratings_by_side") or {}
+    for k, (side, marker) in enumerate((("killers", "v"), ("good", "^"))):
+        xs = [i + 0.15 * (k + 1) for i, n in enumerate(order) if side in sides.get(n, {})]
+        rs = [sides[n][side] for n in order if side in sides.get(n, {})]
+        ax.errorbar(xs, [r["mu"] for r in rs], yerr=[3 * r["sigma"] for r in rs], fmt=marker, capsize=3,
+                    label=f"as {side}")
+    ax.legend(fontsize=7)
     ax.set_title("openskill rating: μ ± 3σ")
     ax.tick_params(axis="x", rotation=20)
     fig.tight_layout()
     fig.savefig(out / "ratings.png", dpi=100)
     plt.close(fig)
-    return ["win_rates.png", "ratings.png"]
+    return ["win_rates.png", role, "ratings.png"]
 
 
 def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: Path) -> list[str]:

@@ -8,12 +8,13 @@ so they give the same summary (it holds no clock values).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation.metrics import GameFacts, by_contestant, by_setup, game_facts
-from evaluation.ratings import rate_games
+from evaluation.cost import cost
+from evaluation.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
+from evaluation.ratings import rate_games, rate_sides
 from evaluation.tournament import load_run, read_results, schedule
 from orchestrator.transcript import read_transcript
 
@@ -46,24 +47,52 @@ def summarize(out: Path) -> dict[str, Any]:
     cfg = load_run(out)
     games, missing = load_games(out)
     names = [c.name for c in cfg.contestants]
+    kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
+    return _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names})
+
+
+def summarize_transcripts(paths: Sequence[Path]) -> dict[str, Any]:
+    """The summary of loose transcripts (no tournament folder): each seat's contestant is its model, or its agent
+    kind where it has none, as the transcript header records them; games without an end line are listed missing."""
+    games, missing = [], []
+    kinds: dict[str, tuple[str, str | None]] = {}
+    for path in paths:
+        t = read_transcript(path)
+        if t.end is None:
+            missing.append(t.game_id)
+            continue
+        for seat in t.header.get("seats", []):
+            name = str(seat.get("model") or seat.get("agent"))
+            kinds.setdefault(name, (str(seat.get("agent")), seat.get("model")))
+        games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end))
+    return _summary("transcripts", games, missing, kinds, {n: None for n in kinds})
+
+
+def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mapping[str, tuple[str, str | None]],
+             prices: Mapping[str, Any]) -> dict[str, Any]:
+    names = list(kinds)
     contestants = by_contestant(games)
     return {
-        "tournament": cfg.name,
+        "tournament": name,
         "games": len(games),
         "scheduled": len(games) + len(missing),
         "missing": missing,
-        "contestants": {n: {"agent": cfg.contestant(n).agent, "model": cfg.contestant(n).model,
-                            **contestants.get(n, {"seats": 0})} for n in names},
+        "contestants": {n: {"agent": kinds[n][0], "model": kinds[n][1], **contestants.get(n, {"seats": 0}),
+                            "cost": cost(contestants.get(n, {}), prices[n])} for n in names},
         "ratings": rate_games(games, names),
+        "ratings_by_side": rate_sides(games, names),
+        "by_role": by_role(games),
         "setups": by_setup(games),
         "lengths": [{"game_id": g.game_id, "ruleset": g.ruleset, "players": g.players, "killers": g.killers,
                      "days": g.days, "winner": g.winner} for g in games],
     }
 
 
-def write_report(out: Path, plots: bool = True) -> dict[str, Any]:
-    """Writes summary.json, report.md (and PNGs); returns the summary."""
-    summary = summarize(out)
+def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | None = None) -> dict[str, Any]:
+    """Writes summary.json, report.md (and PNGs) into `out`; returns the summary. Without `transcripts`, `out` is
+    a tournament folder; with them, the report is of those transcripts alone."""
+    summary = summarize(out) if transcripts is None else summarize_transcripts(transcripts)
+    out.mkdir(parents=True, exist_ok=True)
     (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     images: list[str] = []
     if plots and summary["games"]:
@@ -90,7 +119,58 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("good_executed", "As good: executed"), ("vote_accuracy", "Good votes on killers"),
         ("abstention", "Hands kept down"), ("accusation_accuracy", "Good accusations of killers"),
         ("claim_rate", "Speeches with a role claim"), ("lie_rate_killers", "False claims (killers)"),
-        ("lie_rate_good", "False claims (good)"), ("fallback", "Fallback decisions"))
+        ("lie_rate_good", "False claims (good)"),
+        ("divergence_killers", "Accusing a seat believed innocent (killers)"),
+        ("divergence_good", "Accusing a seat believed innocent (good)"),
+        ("clearing_killers", "Passing over a seat believed guilty (killers)"),
+        ("clearing_good", "Passing over a seat believed guilty (good)"),
+        ("verdicts_survived_killers", "As killers: day verdicts survived"),
+        ("verdicts_survived_good", "As good: day verdicts survived"),
+        ("swing_killers", "Vote swing: others follow my accusation (killers)"),
+        ("swing_good", "Vote swing: others follow my accusation (good)"),
+        ("fallback", "Fallback decisions"))
+NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
+           ("votes_per_day_good", "Votes received per day alive (good)"),
+           ("brier_good", "Suspicion Brier score (good; lower is better)"),
+           ("brier_good_on_killers", "… on killer-side seats"), ("brier_good_on_good", "… on good seats"),
+           ("misread_as_killer", "As killer: good seats' Brier about me"),
+           ("misread_lift", "… minus the uninformed prior's (> 0: misled them)"),
+           ("swing_base_killers", "Vote swing base rate (killers)"),
+           ("swing_lift_killers", "Vote swing lift (killers)"),
+           ("swing_base_good", "Vote swing base rate (good)"), ("swing_lift_good", "Vote swing lift (good)"),
+           ("games", "Games"), ("decisions", "Decisions"), ("retries", "Retries"),
+           ("retries_per_decision", "Retries per decision"), ("prompt_tokens", "Prompt tokens"),
+           ("completion_tokens", "Completion tokens"), ("latency_mean_s", "Mean latency (s)"),
+           ("latency_p95_s", "p95 latency (s)"))
+COSTS = (("usd", "Cost (USD)"), ("per_game", "Cost per game (USD)"), ("per_decision", "Cost per decision (USD)"),
+         ("tokens_reported", "Decisions with token counts"))
+
+
+def _side_ratings(sides: dict[str, Any]) -> list[str]:
+    """Ratings as killers and as good: compare within a column (docs/metrics.md, Ratings)."""
+    lines = ["", "### Ratings per side", "", "Each contestant is rated as a killer and as a good player "
+             "(separate identities in the same matches, one team member per seat held); compare within a column.", "",
+             "| contestant | as killers: ordinal (μ ± σ) | games | as good: ordinal (μ ± σ) | games |",
+             "|---|---|---|---|---|"]
+    for name, by in sides.items():
+        cells = []
+        for side in ("killers", "good"):
+            r = by.get(side)
+            cells += ([f"{r['ordinal']} ({r['mu']} ± {r['sigma']})", str(r["games"])] if r else ["–", "0"])
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _role_tables(by_role: dict[str, Any]) -> list[str]:
+    """Win rate and lie rate on role claims, per contestant and role held."""
+    roles = sorted({r for per in by_role.values() for r in per})
+    lines: list[str] = []
+    for key, title in (("win", "Win rate by role"), ("lie_rate", "False role claims by role (claims of a role "
+                                                                  "not held / claims)")):
+        lines += ["", f"## {title}", "", "| contestant | " + " | ".join(roles) + " |", "|---|" + "---|" * len(roles)]
+        for who, per in by_role.items():
+            lines.append(f"| {who} | " + " | ".join(_pct((per.get(r) or {}).get(key)) for r in roles) + " |")
+    return lines
 
 
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
@@ -103,16 +183,17 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
              "| contestant | ordinal (μ − 3σ) | μ | σ | games |", "|---|---|---|---|---|"]
     for name, r in summary["ratings"].items():
         lines.append(f"| {name} | {r['ordinal']} | {r['mu']} | {r['sigma']} | {r['games']} |")
+    lines += _side_ratings(summary.get("ratings_by_side") or {})
+    lines += _role_tables(summary.get("by_role") or {})
     lines += ["", "## Metrics per contestant", "", "| metric | " + " | ".join(names) + " |",
               "|---|" + "---|" * len(names)]
     cs = summary["contestants"]
     for key, label in ROWS:
         lines.append(f"| {label} | " + " | ".join(_pct(cs[n].get(key)) for n in names) + " |")
-    for key, label in (("brier_good", "Suspicion Brier score (good; lower is better)"),
-                       ("decisions", "Decisions"), ("retries", "Retries"), ("prompt_tokens", "Prompt tokens"),
-                       ("completion_tokens", "Completion tokens"), ("latency_mean_s", "Mean latency (s)"),
-                       ("latency_p95_s", "p95 latency (s)")):
+    for key, label in NUMBERS:
         lines.append(f"| {label} | " + " | ".join(_num(cs[n].get(key)) for n in names) + " |")
+    for key, label in COSTS:
+        lines.append(f"| {label} | " + " | ".join(_num((cs[n].get("cost") or {}).get(key)) for n in names) + " |")
     lines += ["", "## Seats and roles per contestant", "",
               "The roster rotates over the seats of each deal, so every contestant holds every card equally.", ""]
     for n in names:

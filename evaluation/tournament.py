@@ -119,18 +119,22 @@ def read_results(out: Path) -> dict[str, dict[str, Any]]:
 
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
-    """Creates the run folder and keeps the config there; refuses a folder that holds another tournament."""
+    """Creates the run folder and keeps the config there; refuses a folder that holds another tournament.
+    Prices do not change the games: a rerun with new prices is accepted and updates the copy (and the costs)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / GAMES).mkdir(exist_ok=True)
     copy = out / CONFIG_COPY
     mine = cfg.model_dump(mode="json", exclude={"parallel"})
-    if copy.exists():
-        theirs = json.loads(copy.read_text(encoding="utf-8"))
-        theirs.pop("parallel", None)
-        if theirs != mine:
-            raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
-    else:
+    theirs = json.loads(copy.read_text(encoding="utf-8")) if copy.exists() else None
+    if theirs is not None and _games_part(theirs) != _games_part(mine):
+        raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
+    if theirs is None or theirs.get("prices", {}) != mine["prices"]:
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
+    """What decides the games (not parallelism, not prices)."""
+    return {k: v for k, v in raw.items() if k not in ("parallel", "prices")}
 
 
 def load_run(out: Path) -> TournamentConfig:

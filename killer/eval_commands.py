@@ -12,7 +12,8 @@ from killer.errors import CommandError
 
 DESCRIPTIONS = {
     "eval": "run a tournament from a TOML file (resumable), then write results, summary, report and plots",
-    "report": "recompute summary.json, report.md and the plots of a tournament folder from its transcripts",
+    "report": "recompute summary.json, report.md and the plots from transcripts: a tournament folder, or any "
+              "transcript files and folders of them",
     "balance": "win rates by side (Wilson intervals) for random and scripted agents, compared with the seeds",
 }
 
@@ -27,7 +28,8 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(run=cmd_eval)
     rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
-    rep.add_argument("dir", type=Path)
+    rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
+    rep.add_argument("--out", type=Path, help="where loose transcripts' report goes (default: ./report)")
     rep.add_argument("--no-plots", action="store_true")
     rep.set_defaults(run=cmd_report)
     bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
@@ -69,14 +71,22 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from evaluation.report import write_report
+    from evaluation.tournament import CONFIG_COPY
 
-    if not args.dir.is_dir():
-        raise CommandError(f"{args.dir}: no such folder")
+    paths: list[Path] = args.paths
+    for path in paths:
+        if not path.exists():
+            raise CommandError(f"{path}: no such file or folder")
+    folder = paths[0] if len(paths) == 1 and (paths[0] / CONFIG_COPY).is_file() else None
+    files = None if folder else sorted({f for p in paths for f in (p.glob("*.jsonl") if p.is_dir() else [p])})
+    if files == []:
+        raise CommandError("no transcripts (*.jsonl) found in " + ", ".join(str(p) for p in paths))
+    out = folder or args.out or Path("report")
     try:
-        summary = write_report(args.dir, plots=not args.no_plots)
+        summary = write_report(out, plots=not args.no_plots, transcripts=files)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
-    print(f"{summary['games']}/{summary['scheduled']} games: {args.dir / 'report.md'}")
+    print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}")
     return 0
 
 

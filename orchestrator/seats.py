@@ -28,7 +28,7 @@ def _version(dist: str) -> str | None:
 
 def versions() -> dict[str, str | None]:
     """Versions worth recording beside a game."""
-    return {"killer": _version("killer"), "python": platform.python_version(), "openai": _version("openai"),
+    return {"killer": _version("killer-game"), "python": platform.python_version(), "openai": _version("openai"),
             "langgraph": _version("langgraph")}
 
 

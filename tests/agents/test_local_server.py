@@ -165,21 +165,11 @@ VOTE_SCHEMA = {
 JSON_OBJECT_FORMAT: Any = {"type": "json_object", "schema": VOTE_SCHEMA}
 
 
-def _embedded_model_or_skip() -> Path:
-    """CI sets KILLER_REQUIRE_LOCAL_MODEL=1 so that a missing model fails instead of skipping."""
-    try:
-        return find_embedded_model()
-    except LocalModelUnavailable as missing:
-        if os.environ.get("KILLER_REQUIRE_LOCAL_MODEL") == "1":
-            raise
-        pytest.skip(str(missing))
-
-
 @pytest.mark.local_model
-async def test_embedded_model_answers_schema_valid_json(tmp_path: Path) -> None:
+async def test_embedded_model_answers_schema_valid_json(tmp_path: Path, embedded_model: Path) -> None:
     import openai
 
-    model = _embedded_model_or_skip()
+    model = embedded_model
     async with LocalModelServer(model, log_path=tmp_path / "llama.log") as server:
         assert server.base_url.startswith("http://127.0.0.1:")
         client = openai.AsyncOpenAI(base_url=server.base_url, api_key="local", max_retries=0, timeout=120)

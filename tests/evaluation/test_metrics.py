@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine import Event
-from evaluation.metrics import aggregate, by_contestant, by_setup, game_facts, hands_of, side_of
+from evaluation.metrics import aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
 from orchestrator.transcript import read_transcript
 from tests.evaluation.builders import END, HEADER, tiny_game, write_transcript
 
@@ -90,3 +90,21 @@ def test_hands_from_reveal_and_two_card_sides() -> None:
 def test_empty_aggregate_has_no_rates() -> None:
     out = aggregate([])
     assert out["seats"] == 0 and out["win"]["rate"] is None and out["brier_good"] is None
+
+
+def test_by_role_win_and_lie_rates(facts) -> None:
+    out = by_role([facts])
+    assert list(out) == ["a", "b", "all"]
+    assert out["a"]["killer"]["win"]["rate"] == 1.0 and out["a"]["civilian"]["win"]["n"] == 2
+    assert out["a"]["civilian"]["win"]["rate"] == 0.0 and out["a"]["killer"]["side"] == "killers"
+    # seat 1 (killer, a) claimed civilian: a lie; seat 3 (civilian, a) told the truth; 4 (civilian, b) claimed police
+    assert out["a"]["killer"]["lie_rate"]["rate"] == 1.0 and out["a"]["civilian"]["lie_rate"]["rate"] == 0.0
+    assert out["b"]["civilian"]["lie_rate"]["rate"] == 1.0 and out["b"]["killer"]["lie_rate"]["n"] == 0
+    assert (out["all"]["civilian"]["lie_rate"]["k"], out["all"]["civilian"]["lie_rate"]["n"]) == (1, 2)
+    assert out["all"]["civilian"]["seats"] == 3
+
+
+def test_games_and_retries_per_decision(facts) -> None:
+    out = by_contestant([facts, facts])
+    assert out["a"]["games"] == 2 and out["a"]["retries_per_decision"] == pytest.approx(4 / 10)
+    assert out["b"]["token_decisions"] == 2  # seat 4's vote reported tokens, in each of the two games

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.metrics import GameFacts, SeatFacts
-from evaluation.ratings import rate_games
+from evaluation.ratings import rate_games, rate_sides
 from evaluation.stats import mean, percentile, rate, wilson
 
 
@@ -41,3 +41,17 @@ def test_self_play_and_unfinished_games() -> None:
     r = rate_games([game("good", ["a"], ["a", "b"]), game(None, ["b"], ["a"])], ["a", "b"])  # type: ignore[arg-type]
     assert r["a"]["games"] == 1 and abs(r["a"]["mu"] - 25) < abs(r["b"]["mu"] - 25) + 5
     assert r == rate_games([game("good", ["a"], ["a", "b"])], ["a", "b"])
+
+
+def test_side_ratings_tell_apart_contestants_always_on_the_same_side() -> None:
+    # Both contestants are on the good side of every game; the good side wins when "a" holds more good seats
+    # and loses when "b" does. Only seat shares separate them, and they must.
+    wins = game("good", ["b"], ["a", "a", "a", "b"])
+    losses = game("killers", ["a"], ["a", "b", "b", "b"])
+    r = rate_sides([wins, losses] * 3, ["a", "b"])
+    assert list(r) == ["a", "b"] and set(r["a"]) == {"killers", "good"}
+    assert r["a"]["good"]["mu"] > r["b"]["good"]["mu"]
+    assert r["a"]["killers"]["mu"] > 25 > r["b"]["killers"]["mu"]  # a won every game it played as killer
+    assert r["a"]["good"]["games"] == 6 and r["b"]["killers"]["games"] == 3
+    assert r == rate_sides([wins, losses] * 3, ["a", "b"])  # reproducible
+    assert rate_games([wins, losses] * 3, ["a", "b"])["a"]["mu"] != r["a"]["good"]["mu"]

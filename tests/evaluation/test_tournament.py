@@ -41,7 +41,8 @@ def test_rotation_balances_roles() -> None:
 
 
 def test_every_output_file(run_dir: Path) -> None:
-    for name in ("results.jsonl", "summary.json", "report.md", "win_rates.png", "ratings.png", "tournament.json"):
+    for name in ("results.jsonl", "summary.json", "report.md", "win_rates.png", "win_by_role.png", "ratings.png",
+                 "tournament.json"):
         assert (run_dir / name).stat().st_size > 0, name
     assert (run_dir / "win_rates.png").read_bytes()[:4] == b"\x89PNG"
     assert len(read_results(run_dir)) == 6
@@ -52,6 +53,15 @@ def test_every_output_file(run_dir: Path) -> None:
     assert roles["scripted"] == roles["random"] == roles["rnd2"] == {"civilian": 12, "killer": 4, "police": 4}
     report = (run_dir / "report.md").read_text()
     assert "| Win rate |" in report and "![win_rates](win_rates.png)" in report and "scripted" in report
+    for section in ("### Ratings per side", "## Win rate by role", "## False role claims by role",
+                    "| Accusing a seat believed innocent (killers) |", "| As killers: day verdicts survived |",
+                    "| Votes received per day alive (killers) |", "| … on killer-side seats |",
+                    "| Vote swing lift (good) |", "| Cost per game (USD) |", "![win_by_role](win_by_role.png)"):
+        assert section in report, section
+    assert set(summary["by_role"]) == {"scripted", "random", "rnd2", "all"}
+    assert summary["by_role"]["all"]["killer"]["seats"] == 12 and summary["by_role"]["scripted"]["killer"]["seats"] == 4
+    assert set(summary["ratings_by_side"]["scripted"]) == {"killers", "good"}
+    assert summary["contestants"]["scripted"]["swing"]["n"] > 0  # scripted seats accuse, and others vote after
 
 
 def test_report_command_recomputes_the_same_summary(run_dir: Path, tmp_path: Path, capsys) -> None:
@@ -61,7 +71,7 @@ def test_report_command_recomputes_the_same_summary(run_dir: Path, tmp_path: Pat
     assert main(["report", str(copy)]) == 0
     assert json.loads((copy / "summary.json").read_text()) == json.loads((run_dir / "summary.json").read_text())
     assert main(["report", str(tmp_path / "nope")]) == 2
-    assert "no such folder" in capsys.readouterr().err
+    assert "no such file or folder" in capsys.readouterr().err
 
 
 def test_resume_skips_finished_and_restarts_a_torn_game(run_dir: Path, tmp_path: Path) -> None:

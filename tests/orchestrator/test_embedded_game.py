@@ -3,14 +3,13 @@ server, judged by the engine, written down, and verified. Runs in CI (`pytest -m
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import openai
 import pytest
 
 from agents.llm import LLMAgent
-from agents.local_server import LocalModelServer, LocalModelUnavailable, find_embedded_model
+from agents.local_server import LocalModelServer
 from agents.scripted import ScriptedAgent
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game
@@ -21,19 +20,9 @@ LLM_SEATS = (1, 2, 3)
 SEED = 2
 
 
-def _model_or_skip() -> Path:
-    try:
-        return find_embedded_model()
-    except LocalModelUnavailable as missing:
-        if os.environ.get("KILLER_REQUIRE_LOCAL_MODEL") == "1":
-            raise
-        pytest.skip(str(missing))
-
-
 @pytest.mark.local_model
-async def test_a_small_game_on_the_embedded_model_finishes_and_verifies(tmp_path: Path) -> None:
-    model = _model_or_skip()
-    async with LocalModelServer(model, log_path=tmp_path / "llama.log") as server:
+async def test_a_small_game_on_the_embedded_model_finishes_and_verifies(tmp_path: Path, embedded_model: Path) -> None:
+    async with LocalModelServer(embedded_model, log_path=tmp_path / "llama.log") as server:
         client = openai.AsyncOpenAI(base_url=server.base_url, api_key="local")
         agents = {s: ScriptedAgent(SEED) for s in range(1, 10)}
         agents.update({s: LLMAgent(client, server.model, timeout=120) for s in LLM_SEATS})

@@ -1,0 +1,81 @@
+"""The facts of one game read from its transcript: per seat, counts over its decisions and the acts about it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine import Team, team_of
+
+
+@dataclass
+class SeatFacts:
+    """One seat of one game: who played it, what it held, how it ended, and counts over its decisions."""
+
+    seat: int
+    contestant: str
+    cards: tuple[str, ...]
+    side: str  # "killers" or "good"
+    won: bool = False
+    draw: bool = False
+    survived: bool = True
+    executed: bool = False
+    votes: int = 0  # hands raised at someone
+    votes_on_killers: int = 0
+    abstentions: int = 0  # hands kept down
+    accusations: int = 0
+    accusations_on_killers: int = 0
+    speeches: int = 0
+    claims: int = 0  # speeches that publicly claimed a role
+    lies: int = 0  # claims of a role the seat does not hold
+    brier_sum: float = 0.0  # squared error of suspicions (P(killer)) against the truth
+    brier_n: int = 0
+    brier_on_killers_sum: float = 0.0  # the part of brier_* about killer-side seats
+    brier_on_killers_n: int = 0
+    misread_sum: float = 0.0  # good seats' squared error about THIS seat (killer side only)
+    misread_n: int = 0
+    misread_prior_sum: float = 0.0  # the same pairs' error under the uninformed prior K / (N - 1)
+    diverged: int = 0  # public accusations of a seat privately believed innocent (evaluation.deception)
+    divergence_checked: int = 0
+    cleared: int = 0  # acts that pass over a seat privately believed guilty
+    clearing_checked: int = 0
+    verdicts_faced: int = 0  # day verdicts reached while alive
+    verdicts_survived: int = 0
+    votes_received: int = 0
+    days_alive: int = 0
+    swing_follows: int = 0  # others' votes on the seat this seat accused, in the next ballot (persuasion)
+    swing_votes: int = 0  # others' votes in those ballots
+    swing_base: float = 0.0  # expected follows if the target drew votes like an average unaccused seat
+    swing_speeches: int = 0
+    decisions: int = 0
+    fallbacks: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    token_decisions: int = 0  # decisions whose annotation reported token counts
+    latencies: list[float] = field(default_factory=list)
+
+    @property
+    def role(self) -> str:
+        return "+".join(self.cards)
+
+
+@dataclass
+class GameFacts:
+    """One game: its setup, outcome, length, and every seat."""
+
+    game_id: str
+    ruleset: str
+    players: int
+    seed: int | None
+    winner: str | None
+    days: int
+    nights: int
+    decisions: int
+    killers: int  # killer-side seats at the deal
+    seats: list[SeatFacts]
+
+
+def side_of(cards: Sequence[str]) -> str:
+    """A seat is on the killers' side if any of its cards is (v5 deals two)."""
+    return Team.KILLERS.value if any(team_of(c) is Team.KILLERS for c in cards) else Team.GOOD.value
