@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine import Action, Event, Request
+
+SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,9 @@ class SeatView:
     players: int
     events: tuple[Event, ...]
     lang: str = "en"
+    # Optional, for live display: an agent that can stream hands it the speech so far while it writes a
+    # statement, defense or last words (never its private reasoning). Agents may ignore it.
+    on_speech: SpeechListener | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from agents.schema import (
     target_json,
     to_action,
 )
+from agents.streaming import SpeechFeed
 from engine import Request, get_ruleset
 
 Style = Literal["json_object", "json_schema", "auto"]
@@ -134,8 +135,11 @@ class LLMAgent:
         facts = prompting.seat_facts(view)
         schema = answer_schema(choices)
         messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
+        feed = SpeechFeed(view.on_speech) if view.on_speech is not None and choices.speaks else None
         for attempt in range(self.max_retries + 1):
-            text, error, wait = await self._call(messages, schema, tally)
+            if feed is not None:
+                feed.restart()
+            text, error, wait = await self._call(messages, schema, tally, feed)
             if error is None:
                 try:
                     answer = parse_answer(text, choices)
@@ -162,32 +166,63 @@ class LLMAgent:
             claimable=list(choices.roles) if "claimed_role" in props else [],
             speech_chars=SCHEMA_SPEECH_CHARS)
 
-    async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any],
-                    tally: _Tally) -> tuple[str | None, str | None, float]:
-        """One completion: (text, error, seconds to wait before the next attempt)."""
+    async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: _Tally,
+                    feed: SpeechFeed | None = None) -> tuple[str | None, str | None, float]:
+        """One completion (streamed when a speech feed listens): (text, error, seconds to wait before the next
+        attempt)."""
         try:
             async with asyncio.timeout(self.timeout):
-                create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
-                response = await create(model=self.model, messages=messages,
-                                        response_format=self._response_format(schema),
-                                        max_tokens=self.max_tokens, **self._sampling())
+                args: dict[str, Any] = dict(model=self.model, messages=messages, max_tokens=self.max_tokens,
+                                            response_format=self._response_format(schema), **self._sampling())
+                text, finish = await (self._complete(args, tally) if feed is None
+                                      else self._stream(args, tally, feed))
         except (TimeoutError, openai.APITimeoutError):
             return None, f"timeout after {self.timeout:g} s", 0.0
         except openai.APIStatusError as exc:
             return None, self._status_error(exc), self._backoff(exc, len(tally.errors))
         except openai.APIConnectionError as exc:
             return None, f"connection error: {exc}", self._backoff(None, len(tally.errors))
-        self._locked = True
-        tally.add_usage(response.usage)
-        if not response.choices:
+        except openai.APIError as exc:  # an error event inside a stream (other API errors: as before)
+            if feed is None:
+                raise
+            return None, f"stream error: {exc}", self._backoff(None, len(tally.errors))
+        if finish is None and text is None:
             return None, "the response has no choices", 0.0
-        choice = response.choices[0]
-        if choice.finish_reason == "length":
+        if finish == "length":
             return None, f"cut off at max_tokens={self.max_tokens} (finish_reason length)", 0.0
-        text = choice.message.content
         if not text or not text.strip():
             return None, "empty answer", 0.0
         return text, None, 0.0
+
+    async def _complete(self, args: dict[str, Any], tally: _Tally) -> tuple[str | None, str | None]:
+        """A plain completion: (content, finish_reason)."""
+        create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
+        response = await create(**args)
+        self._locked = True
+        tally.add_usage(response.usage)
+        if not response.choices:
+            return None, None
+        choice = response.choices[0]
+        return choice.message.content, choice.finish_reason
+
+    async def _stream(self, args: dict[str, Any], tally: _Tally, feed: SpeechFeed) -> tuple[str | None, str | None]:
+        """A streamed completion: the speech so far goes to `feed` as it grows; (content, finish_reason). Usage
+        comes on the last chunk where the server sends it (llama-cpp-python's server does not)."""
+        create: Any = self.client.chat.completions.create
+        stream = await create(**args, stream=True, stream_options={"include_usage": True})
+        self._locked = True
+        parts: list[str] = []
+        finish: str | None = None
+        async for chunk in stream:
+            tally.add_usage(getattr(chunk, "usage", None))
+            if not chunk.choices:
+                continue
+            choice = chunk.choices[0]
+            finish = choice.finish_reason or finish
+            if choice.delta is not None and choice.delta.content:
+                parts.append(choice.delta.content)
+                await feed.update("".join(parts))
+        return ("".join(parts) if parts or finish else None), finish
 
     def _sampling(self) -> dict[str, Any]:
         return {} if self.temperature is None else {"temperature": self.temperature}

@@ -8,7 +8,7 @@ reuse, (d) optional: a whole game on the embedded model.
 (b) instant agents: everything that is not the agent (graph, checkpoint, engine, observation, transcript) per
     decision. Target < 5 ms. Measured with the SQLite checkpointer (as `killer run`) and in memory.
 (c) of all prompt characters/tokens sent in a game, the share that repeats a prefix of an earlier call. >= 80%.
-(d) --embedded: an all-AI v2-classic game on the embedded SmolLM2 (10 seats: the ruleset's minimum). < 3 min.
+(d) --embedded: an all-AI 8-player v2-classic game on the embedded SmolLM2. Target < 3 min.
 """
 
 from __future__ import annotations
@@ -122,11 +122,11 @@ def bench_prefix(endpoint: FakeEndpoint) -> float:
 
 
 def bench_embedded(out: Path, seed: int) -> float:
-    config = RunConfig(ruleset="v2-classic", players=10, seed=seed, agents="llm", out=out)
+    config = RunConfig(ruleset="v2-classic", players=8, seed=seed, agents="llm", out=out)
     start = time.perf_counter()
     result = asyncio.run(run_game(config))
     wall = time.perf_counter() - start
-    print(f"(d) v2-classic, 10 seats on the embedded model: {wall:.1f} s ({result.winner} won; {result.path}) "
+    print(f"(d) v2-classic, 8 seats on the embedded model: {wall:.1f} s ({result.winner} won; {result.path}) "
           f"(target < 180 s)")
     return wall
 

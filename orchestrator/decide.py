@@ -11,15 +11,16 @@ from dataclasses import asdict, replace
 from typing import Any
 
 import engine
-from agents.base import Agent, Annotation, Decision, SeatView
+from agents.base import Agent, Annotation, Decision, SeatView, SpeechListener
 from engine import Action, IllegalActionError, Request
 from orchestrator.replay_cache import Position
 
 
-def seat_view(pos: Position, seat: int, lang: str) -> SeatView:
-    """All `seat` may know now: engine.observation and nothing else."""
+def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | None = None) -> SeatView:
+    """All `seat` may know now: engine.observation and nothing else (plus, optionally, where its speech streams)."""
     events = tuple(engine.observation(pos.events, seat))
-    return SeatView(seat=seat, ruleset=pos.state.ruleset, players=len(pos.state.seats), events=events, lang=lang)
+    return SeatView(seat=seat, ruleset=pos.state.ruleset, players=len(pos.state.seats), events=events, lang=lang,
+                    on_speech=on_speech)
 
 
 def default_action(request: Request) -> Action:
@@ -29,11 +30,12 @@ def default_action(request: Request) -> Action:
     return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot)
 
 
-async def ask(agent: Agent, pos: Position, request: Request, lang: str) -> Decision:
+async def ask(agent: Agent, pos: Position, request: Request, lang: str,
+              on_speech: SpeechListener | None = None) -> Decision:
     """The seat's decision, or a recorded legal fallback if its agent fails or answers illegally."""
     started = time.perf_counter()
     try:
-        decision = await agent.decide(seat_view(pos, request.seat, lang), request)
+        decision = await agent.decide(seat_view(pos, request.seat, lang, on_speech), request)
     except Exception as exc:  # one seat's failure never stops the game
         return _fallback(request, f"agent error: {type(exc).__name__}: {exc}", started)
     reason = _illegal(pos, request, decision.action)

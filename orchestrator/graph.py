@@ -18,7 +18,8 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, interrupt
 
-from agents.base import Agent
+from agents.base import Agent, SpeechListener
+from agents.schema import SPEAKING
 from engine import Action, DecisionKind, Event, IllegalActionError, Request
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position, ReplayCache
@@ -53,6 +54,7 @@ class GameRuntime:
     record: Callable[[Entry], None] = lambda entry: None  # the transcript writer
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
+    stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
 
 
 def is_batch(pending: tuple[Request, ...]) -> bool:
@@ -79,6 +81,17 @@ def next_node(pos: Position, held: list[dict[str, Any]] | None, humans: frozense
     if any(r.seat in humans for r in todo):
         return "human"
     return PHASE_NODES[(todo or list(pos.state.pending))[0].kind]
+
+
+def speech_listener(rt: GameRuntime, pos: Position, request: Request) -> SpeechListener | None:
+    """For a sequential, public speech only (never a batch, never a silenced seat): a listener that streams the
+    speech so far as a custom chunk {"type": "speech", "seat", "kind", "text"}; the transcript gets only the
+    final speech event."""
+    if not rt.stream_speech or is_batch(pos.state.pending) or request.kind not in SPEAKING or not request.may_speak:
+        return None
+    writer = get_stream_writer()
+    seat, kind = request.seat, request.kind.value
+    return lambda text: writer({"type": "speech", "seat": seat, "kind": kind, "text": text})
 
 
 def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
@@ -115,7 +128,8 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
         pos = rt.cache.at(state.get("actions") or [])
         order = list(pos.state.pending)
         todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
-        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang) for r in todo))
+        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r))
+                                           for r in todo))
         answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
         for request, decision in zip(todo, decisions, strict=True):
             answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}

@@ -26,6 +26,7 @@ from orchestrator.transcript import Entry, TranscriptWriter, read_transcript, tr
 OnEntry = Callable[[Entry], Awaitable[None] | None]
 OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
 OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
+OnSpeech = Callable[[int, str, str], Awaitable[None] | None]  # (seat, kind, speech so far)
 
 
 class ResumeError(Exception):
@@ -45,11 +46,14 @@ class GameResult:
 
 @dataclass
 class Hooks:
-    """Callbacks: every event as it happens, the end line, and the person behind each human seat."""
+    """Callbacks: every event as it happens, the end line, the person behind each human seat, and (optional)
+    a public speech while a model still writes it — the speech so far, each time it grows; its final event
+    follows through on_entry. Only set on_speech to watch: it makes speaking model seats stream."""
 
     on_entry: OnEntry | None = None
     on_end: OnEnd | None = None
     on_human: OnHuman | None = None
+    on_speech: OnSpeech | None = None
 
 
 def checkpoint_path(transcript: Path) -> Path:
@@ -171,6 +175,12 @@ def _plain(event: Any) -> Any:
     return json.loads(json.dumps(event.to_dict()))
 
 
+async def _speech(hooks: Hooks, chunk: dict[str, Any]) -> None:
+    """A speech so far: a display concern only, so a failing on_speech never stops the game."""
+    with contextlib.suppress(Exception):
+        await _call(hooks.on_speech, chunk["seat"], chunk["kind"], chunk["text"])
+
+
 def _thread(game_id: str) -> dict[str, Any]:
     return {"configurable": {"thread_id": game_id}, "recursion_limit": RECURSION_LIMIT}
 
@@ -190,7 +200,7 @@ async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent],
         return dict(ended)
 
     rt = GameRuntime(cache=cache, agents=seats, lang=config.lang, humans=config.humans,
-                     record=writer.write_entry, finish=finish)
+                     record=writer.write_entry, finish=finish, stream_speech=hooks.on_speech is not None)
     async with _saver(ckpt) as saver:
         graph = build_graph(rt).compile(checkpointer=saver)
         result = await _loop(graph, config.game_id, writer.path, hooks, start, ended)
@@ -209,6 +219,8 @@ async def _loop(graph: Any, game_id: str, path: Path, hooks: Hooks, start: Any,
                 await _call(hooks.on_entry, chunk["entry"])
             elif mode == "custom" and chunk["type"] == "end":
                 await _call(hooks.on_end, chunk["end"])
+            elif mode == "custom" and chunk["type"] == "speech":
+                await _speech(hooks, chunk)
             elif mode == "updates" and "__interrupt__" in chunk:
                 waiting = chunk["__interrupt__"][0].value
         if waiting is None:

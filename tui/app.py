@@ -25,7 +25,7 @@ from tui.model import GOD, PUBLIC, TableModel, View, build
 from tui.prompts import PROMPT_CSS
 from tui.replay import Replay
 from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
-from tui.widgets import Feed, SeatsPanel, StatusBar, VotesPanel, YouPanel
+from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
 
@@ -38,6 +38,7 @@ APP_CSS = """
 #right { width: 1fr; }
 #you { height: auto; max-height: 40%; border: round $success; padding: 0 1; }
 #feed { height: 1fr; border: round $primary; }
+#speaking { height: auto; max-height: 8; padding: 0 1; display: none; }
 """
 
 
@@ -79,6 +80,7 @@ class KillerApp(App[None]):
         self.ended: dict[str, Any] | None = None
         self._timer: Any = None
         self._asking: asyncio.Future[Any] | None = None
+        self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -91,6 +93,7 @@ class KillerApp(App[None]):
                 if self.mode == "play":
                     yield YouPanel(id="you")
                 yield Feed(id="feed")
+                yield SpeakingLine(id="speaking")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -127,6 +130,11 @@ class KillerApp(App[None]):
         self.query_one(VotesPanel).show(model)
         if self.mode == "play":
             self.query_one(YouPanel).show(model, self.pending_text if isinstance(self.view, int) else "")
+        self._show_speaking()
+
+    def _show_speaking(self) -> None:
+        seat, words = self.speaking or (None, "")
+        self.query_one(SpeakingLine).show(self.lang, seat, words)
 
     def set_view(self, view: View) -> None:
         self.view = view
@@ -137,6 +145,7 @@ class KillerApp(App[None]):
         """An entry from the game; a resumed game re-sends entries from its checkpoint on, so index rules."""
         del self.entries[entry.i:]
         self.entries.append(entry)
+        self.speaking = None  # a speech's own event ends its live line (deltas never outrun their event)
         if entry.event.kind == "game_starts":
             self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
             self.header.setdefault("players", entry.event.data.get("players"))
@@ -147,6 +156,12 @@ class KillerApp(App[None]):
         self.add_entry(entry)
         if self.pace and entry.event.visible_to is None and entry.event.kind not in ("game_starts",):
             await asyncio.sleep(self.pace)
+
+    def _on_speech(self, seat: int, kind: str, text: str) -> None:
+        """A public speech a model is still writing (live and play only; never written to the transcript)."""
+        self.speaking = (seat, text)
+        if self.is_running and self.screen_stack:
+            self._show_speaking()
 
     def _on_end(self, end: dict[str, Any]) -> None:
         self.ended = end
@@ -160,7 +175,7 @@ class KillerApp(App[None]):
     async def run_game(self) -> None:
         assert self.runner is not None
         hooks = Hooks(on_entry=self._on_entry, on_end=self._on_end,
-                      on_human=self._on_human if self.mode == "play" else None)
+                      on_human=self._on_human if self.mode == "play" else None, on_speech=self._on_speech)
         try:
             self.result = await self.runner(hooks)
         except Exception as exc:  # shown on the status line and printed by the command after exit

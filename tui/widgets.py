@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from tui.format import cards_text, feed_lines, target_text
+from tui.format import SPEAKER_STYLE, cards_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.model import GOD, PUBLIC, TableModel, View
 
@@ -137,6 +137,32 @@ class Feed(RichLog):
     def plain_lines(self) -> list[str]:
         """What the feed holds, as text (tests read it)."""
         return list(self._shown)
+
+
+class SpeakingLine(Static):
+    """Live games only: the speech a model is still writing, under the feed; gone when its event lands."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", markup=False, **kwargs)
+        self.text = ""
+
+    def show(self, lang: str, seat: int | None = None, words: str = "") -> None:
+        """`Seat 3 is speaking…: “words so far▍”`, or nothing when seat is None."""
+        self.display = seat is not None
+        if seat is None:
+            self.text = ""
+            self.update("")
+            return
+        line = speaking_text(lang, seat, words)
+        self.text = line.plain
+        self.update(line)
+
+
+def speaking_text(lang: str, seat: int, words: str) -> Text:
+    """The words as plain text (never markup), like a speech line in the feed."""
+    text = Text.assemble((tr(lang, "seat", n=seat), SPEAKER_STYLE), (tr(lang, "speaking"), "italic"))
+    text.append(Text(f"“{words}▍", style="green"))
+    return text
 
 
 def votes_text(model: TableModel) -> Text:

@@ -9,6 +9,10 @@ A reply is a function of the request body: `valid()` builds a legal answer from 
 (the enums of legal choices), the others script failures: junk JSON, schema-valid but illegal targets,
 HTTP 500/429, timeouts, hangs, empty answers, finish_reason "length". A `route(body) -> Reply` callable can
 script per seat (see `seat_of`).
+
+Streaming: a request with `"stream": true` gets the same reply as server-sent events (`chunk_chars` characters
+of content per chunk, `chunk_delay` seconds between chunks, a usage chunk when `stream_options.include_usage`
+and the reply has usage); HTTP errors stay plain JSON. `stream_error()` fails inside a stream.
 """
 
 from __future__ import annotations
@@ -156,15 +160,58 @@ def hang(seconds: float = 3600.0) -> Reply:
     return reply
 
 
+def sse_chunks(data: dict[str, Any], chunk_chars: int = 4, include_usage: bool = False) -> list[dict[str, Any]]:
+    """A chat.completion body as the chat.completion.chunk objects a streaming server sends."""
+    choice = (data.get("choices") or [{}])[0]
+    content = str((choice.get("message") or {}).get("content") or "")
+    base = {"id": data.get("id", "chatcmpl-fake"), "object": "chat.completion.chunk", "created": 0,
+            "model": data.get("model", "fake")}
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    out = [chunk({"role": "assistant", "content": ""})]
+    out += [chunk({"content": content[i: i + chunk_chars]}) for i in range(0, len(content), max(1, chunk_chars))]
+    out.append(chunk({}, choice.get("finish_reason") or "stop"))
+    if include_usage and data.get("usage"):
+        out.append({**base, "choices": [], "usage": data["usage"]})
+    return out
+
+
+def sse_response(events: Sequence[dict[str, Any]], delay: float = 0.0) -> httpx2.Response:
+    """Server-sent events, one `data:` line per event, then [DONE]; `delay` seconds before each event."""
+    lines = [*(f"data: {json.dumps(e, ensure_ascii=False)}\n\n".encode() for e in events), b"data: [DONE]\n\n"]
+
+    async def body() -> Any:
+        for line in lines:
+            if delay:
+                await asyncio.sleep(delay)
+            yield line
+    return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=body())
+
+
+def stream_error(after: str = '{"reasoning": "x", "speech": "Half a sen') -> Reply:
+    """Streams some content, then an error event (openai raises APIError inside the stream)."""
+    async def reply(body: Body) -> httpx2.Response:
+        data = json.loads(completion(after).content)
+        events = [*sse_chunks(data)[:-1], {"error": {"message": "fake overload", "type": "server_error"}}]
+        return sse_response(events)
+    return reply
+
+
 class FakeEndpoint:
-    """Answers POST /chat/completions with scripted replies, then `default`; records every body."""
+    """Answers POST /chat/completions with scripted replies, then `default`; records every body. Streaming
+    requests get the same replies as server-sent events."""
 
     def __init__(self, script: Sequence[Reply] = (), default: Reply | None = None, latency: float = 0.0,
-                 route: Callable[[Body], Reply | None] | None = None) -> None:
+                 route: Callable[[Body], Reply | None] | None = None, chunk_chars: int = 4,
+                 chunk_delay: float = 0.0) -> None:
         self.script = list(script)
         self.default = default or valid()
         self.latency = latency
         self.route = route
+        self.chunk_chars = chunk_chars
+        self.chunk_delay = chunk_delay
         self.bodies: list[Body] = []
 
     async def handler(self, request: httpx2.Request) -> httpx2.Response:
@@ -174,6 +221,11 @@ class FakeEndpoint:
             await asyncio.sleep(self.latency)
         reply = (self.route(body) if self.route else None) or (self.script.pop(0) if self.script else None)
         response = await (reply or self.default)(body)
+        if body.get("stream") and response.status_code == 200 and \
+                not response.headers.get("content-type", "").startswith("text/event-stream"):
+            usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            response = sse_response(sse_chunks(json.loads(response.content), self.chunk_chars, usage),
+                                    self.chunk_delay)
         response.request = request
         return response
 
