@@ -52,7 +52,7 @@ def play(parallel: int, seeds: int, latency: float, out: Path) -> tuple[int, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", type=float, default=0.05, help="seconds the fake endpoint waits per call")
-    parser.add_argument("--seeds", type=int, default=2, help="deals (each played once per rotation: 2 games)")
+    parser.add_argument("--seeds", type=int, default=4, help="deals (each played once per rotation: 2 games)")
     parser.add_argument("--parallel", type=int, nargs="+", default=[1, 2, 4, 8])
     args = parser.parse_args()
     base = None

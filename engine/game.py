@@ -94,7 +94,7 @@ def apply(state: GameState, action: Action, rng: Rng) -> tuple[GameState, list[E
     judge = Judge(state, get_ruleset(state.ruleset), rng)
     judge.emit(DECISION_EVENTS[action.kind], _decision_visibility(request), role=request.role,
                action=request.action, **action.to_dict())
-    judge.update(pending=tuple(r for r in state.pending if r.key() != action.key()),
+    judge.update(pending=tuple(r for r in state.pending if r is not request),
                  answers=(*state.answers, action))
     if action.confess:
         _jump_kill(judge, action.seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.day.common import leaders, statement, tally, vote
+from engine.day.common import ask_votes, leaders, statement, tally
 from engine.decisions import Action, DecisionKind
 from engine.judge import Judge
 
@@ -53,8 +53,7 @@ class CardVoteDay:
         """R-v5-vote: every living seat must vote for a living seat, itself included (000 v4.0: "Everyone must
         vote for someone, and they can vote for themselves"), with one vote per living card."""
         living = judge.state.living()
-        options = tuple(living)
-        judge.ask(*(replace(vote(judge, v, options), ballot=1) for v in living))
+        ask_votes(judge, living, {v: list(living) for v in living}, ballot=1)
 
     def _count(self, judge: Judge, answers: tuple[Action, ...]) -> None:
         """The most votes is kicked out, both cards (R-v5-execution); a tie kicks out nobody (R-v5-tie, 000
