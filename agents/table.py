@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -74,15 +74,20 @@ class Table(BaseModel):
             raise TableError(f"table names seat {extra[0]} but the game has {players} players")
 
 
+def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any]:
+    """A TOML file as a dict; an unreadable or invalid file raises `error` with one line naming it."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{path}: not valid TOML ({exc})") from None
+
+
 def load_table(path: Path | str) -> Table:
     """Reads and checks a table file; any problem is a one-line TableError."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TableError(f"{path}: cannot read the table ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path}: not valid TOML ({exc})") from None
+    raw = read_toml(path, "table", TableError)
     _refuse_keys(path, raw)
     try:
         return Table.model_validate(raw)

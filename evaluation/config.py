@@ -30,12 +30,12 @@ An llm contestant with neither model nor base_url plays on the embedded model.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from agents.table import read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
 
@@ -144,12 +144,7 @@ def _short(text: str) -> dict[str, Any]:
 def load_config(path: Path | str, **overrides: Any) -> TournamentConfig:
     """Reads and checks a tournament file; `overrides` (e.g. parallel, seeds) replace its values."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the tournament file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    raw = read_toml(path, "tournament file", ConfigError)
     for i, section in enumerate(raw.get("contestants") or []):
         if isinstance(section, dict) and "api_key" in section:
             raise ConfigError(f"{path}: contestants.{i}.api_key: never put a key in the file; name an "
