@@ -23,18 +23,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Pane:
-    """One detached tmux session running a command."""
+    """One detached tmux session running a command, on a tmux server of its own (-L): a test never races
+    another test's server shutting down."""
 
     def __init__(self, command: list[str]) -> None:
         self.name = f"killer-test-{uuid.uuid4().hex[:8]}"
+        self.tmux = ["tmux", "-L", self.name]
         line = f"cd {shlex.quote(str(ROOT))} && {shlex.join(command)}; sleep 30"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", line], check=True)
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", line], check=True)
 
     def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def capture(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True, capture_output=True,
+        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], check=True, capture_output=True,
                               text=True).stdout
 
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
@@ -48,7 +50,7 @@ class Pane:
         raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], check=False, capture_output=True)
 
 
 @pytest.fixture
