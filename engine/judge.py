@@ -34,8 +34,7 @@ class Judge:
 
     def update(self, **changes: Any) -> None:
         """Sets fields of the private working copy (never a state anyone else holds)."""
-        for name, value in changes.items():
-            object.__setattr__(self.state, name, value)
+        self.state.__dict__.update(changes)
 
     def draw(self, options: list[Any], reason: str, visible_to: frozenset[int] | None = None) -> Any:
         """A recorded random draw (coin flip, rock-paper-scissors): the log alone replays it."""
@@ -173,8 +172,11 @@ def _copy(value: T, **changes: Any) -> T:
 
 
 def _clone(state: GameState) -> GameState:
-    """A private copy of the state for one apply()."""
-    return _copy(state)
+    """A private copy of the state for one apply(): a frozen dataclass without slots copies through its
+    __dict__ in one C call (this runs once per apply, the engine's hottest line)."""
+    new = object.__new__(GameState)
+    new.__dict__.update(state.__dict__)
+    return new
 
 
 def decide_winner(state: GameState, victory: Victory) -> Winner | None:

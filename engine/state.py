@@ -53,7 +53,7 @@ class Seat:
         return sum(self.alive_cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the judge copies a state through its __dict__ (judge._clone)
 class GameState:
     """Everything the judge knows. Containers are tuples/frozensets and are never mutated in place."""
 
