@@ -104,6 +104,7 @@ class TournamentConfig(BaseModel):
     rulesets: list[RulesetSpec] = Field(min_length=1)
     contestants: list[Contestant] = Field(min_length=1)
     seeds: int = Field(default=4, ge=1)
+    games: int | None = Field(default=None, ge=1)  # only the first N games of the schedule
     first_seed: int = Field(default=0, ge=0)
     rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
     lang: Literal["en", "zh"] = "en"

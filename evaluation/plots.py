@@ -102,6 +102,8 @@ def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: 
     fig.tight_layout()
     fig.savefig(out / "balance_players.png", dpi=100)
     plt.close(fig)
+    if not sweep:
+        return ["balance_players.png"]
     fig, ax = plt.subplots(figsize=(6, 4))
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in sweep:

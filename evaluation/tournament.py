@@ -54,7 +54,7 @@ def schedule(cfg: TournamentConfig) -> list[Scheduled]:
             for r in (range(m) if cfg.rotate else [k % m]):
                 roster = {s: names[(s - 1 + r) % m] for s in range(1, n + 1)}
                 out.append(Scheduled(f"{spec.id}-p{n}-s{seed}-r{r}", spec.id, n, seed, r, roster))
-    return out
+    return out[: cfg.games]
 
 
 @dataclass
@@ -120,7 +120,8 @@ def read_results(out: Path) -> dict[str, dict[str, Any]]:
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
     """Creates the run folder and keeps the config there; refuses a folder that holds another tournament.
-    Prices do not change the games: a rerun with new prices is accepted and updates the copy (and the costs)."""
+    Prices do not change the games, and --games only cuts the schedule short: a rerun with new prices or another
+    --games is accepted and updates the copy (and so the costs, and which games the report expects)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / GAMES).mkdir(exist_ok=True)
     copy = out / CONFIG_COPY
@@ -128,13 +129,13 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     theirs = json.loads(copy.read_text(encoding="utf-8")) if copy.exists() else None
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
-    if theirs is None or theirs.get("prices", {}) != mine["prices"]:
+    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games")):
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
-    """What decides the games (not parallelism, not prices)."""
-    return {k: v for k, v in raw.items() if k not in ("parallel", "prices")}
+    """What decides the games (not parallelism, prices, or how much of the schedule is played)."""
+    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games")}
 
 
 def load_run(out: Path) -> TournamentConfig:

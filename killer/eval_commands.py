@@ -21,7 +21,11 @@ DESCRIPTIONS = {
 def register(subparsers: Any) -> None:
     """Adds eval, report and balance."""
     ev = subparsers.add_parser("eval", help=DESCRIPTIONS["eval"], description=DESCRIPTIONS["eval"])
-    ev.add_argument("config", type=Path, help="tournament file (see evaluation/examples/)")
+    ev.add_argument("config_file", type=Path, nargs="?", metavar="config", help="tournament file (see "
+                    "evaluation/examples/); or --config")
+    ev.add_argument("--config", type=Path, help="tournament file (the same as the positional argument)")
+    ev.add_argument("--games", type=int, help="play only the first N games of the schedule (a deal's rotations "
+                    "are adjacent, so a multiple of the contestant count keeps the seats balanced)")
     ev.add_argument("--out", type=Path, help="run folder (default: runs/<name>); rerun to resume")
     ev.add_argument("--parallel", type=int, help="games at once (default: the file's, else 1)")
     ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
@@ -33,6 +37,8 @@ def register(subparsers: Any) -> None:
     rep.add_argument("--no-plots", action="store_true")
     rep.set_defaults(run=cmd_report)
     bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
+    bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
+    bal.add_argument("--players", type=int, help="with --ruleset: only this table size")
     bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind")
     bal.add_argument("--agents", nargs="+", choices=("random", "scripted"), default=["random", "scripted"])
     bal.add_argument("--seed", type=int, default=0, help="first seed")
@@ -55,7 +61,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     if args.parallel is not None and args.parallel < 1:
         raise CommandError("--parallel must be at least 1")
-    cfg = load_config(args.config, parallel=args.parallel, seeds=args.seeds)
+    if args.games is not None and args.games < 1:
+        raise CommandError("--games must be at least 1")
+    path = args.config or args.config_file
+    if path is None or (args.config and args.config_file):
+        raise CommandError("give the tournament file once: `killer eval FILE.toml` or `killer eval --config FILE.toml`")
+    cfg = load_config(path, parallel=args.parallel, seeds=args.seeds, games=args.games)
     out = args.out or Path("runs") / cfg.name
     try:
         done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
@@ -91,10 +102,20 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    from evaluation.balance import run_balance
+    from evaluation.balance import run_balance, run_ruleset_balance
 
     if args.games < 1:
         raise CommandError("--games must be at least 1")
-    result = run_balance(args.out, games=args.games, agents=tuple(args.agents), seed=args.seed, quick=args.quick)
+    if args.players is not None and args.ruleset is None:
+        raise CommandError("--players needs --ruleset")
+    try:
+        if args.ruleset:
+            result = run_ruleset_balance(args.out, args.ruleset, args.players, games=args.games,
+                                         agents=tuple(args.agents), seed=args.seed)
+        else:
+            result = run_balance(args.out, games=args.games, agents=tuple(args.agents), seed=args.seed,
+                                 quick=args.quick)
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
     print(f"{result['games']} games: {args.out / 'balance.md'}")
     return 0

@@ -35,3 +35,30 @@ def test_report_from_a_folder_of_transcripts(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     assert main(["report", str(empty)]) == 2
+
+
+def test_eval_takes_config_and_games_and_extends_on_rerun(tmp_path: Path) -> None:
+    """`killer eval --config FILE --games N` plays the first N games; a rerun with more plays only the rest."""
+    cfg = tmp_path / "t.toml"
+    cfg.write_text("name='t'\nseeds=2\nrulesets=['v1:9']\n[[contestants]]\nname='a'\nagent='random'\n"
+                   "[[contestants]]\nname='b'\nagent='scripted'\n")
+    out = tmp_path / "run"
+    assert main(["eval", "--config", str(cfg), "--games", "2", "--out", str(out), "--no-progress"]) == 0
+    assert len((out / "results.jsonl").read_text().splitlines()) == 2
+    assert json.loads((out / "summary.json").read_text())["scheduled"] == 2
+    assert main(["eval", str(cfg), "--games", "3", "--out", str(out), "--no-progress"]) == 0
+    assert len((out / "results.jsonl").read_text().splitlines()) == 3
+    assert main(["eval", str(cfg), "--config", str(cfg)]) == 2
+
+
+def test_balance_of_one_ruleset(tmp_path: Path) -> None:
+    """`killer balance --ruleset ID --players N --games N`: side win rates with intervals per agent kind."""
+    out = tmp_path / "bal"
+    assert main(["balance", "--ruleset", "v1", "--players", "9", "--games", "6", "--out", str(out)]) == 0
+    result = json.loads((out / "balance.json").read_text())
+    assert [(r["agents"], r["players"], r["games"]) for r in result["setups"]] == [("random", 9, 6), ("scripted", 9, 6)]
+    for row in result["setups"]:
+        assert row["killers_win"]["k"] + row["good_win"]["k"] + row["draws"] == 6
+        assert 0 <= row["killers_win"]["lo"] <= row["killers_win"]["rate"] <= row["killers_win"]["hi"] <= 1
+    assert (out / "balance_players.png").exists() and "v1" in (out / "balance.md").read_text()
+    assert main(["balance", "--players", "9"]) == 2
