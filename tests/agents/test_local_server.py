@@ -103,7 +103,7 @@ def test_server_command_serves_one_request_at_a_time_on_loopback(tmp_path: Path)
     assert flags == {
         "--model": str(tmp_path / MODEL_FILE), "--model_alias": MODEL_ALIAS, "--host": "127.0.0.1",
         "--port": "4321", "--n_ctx": "4096", "--n_threads": "2", "--interrupt_requests": "false",
-        "--cache": "true",
+        "--cache": "false",
     }
 
 
