@@ -84,6 +84,14 @@ def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any]:
         raise error(f"{path}: not valid TOML ({exc})") from None
 
 
+def first_problem(exc: ValidationError, where: str) -> str:
+    """A pydantic error as one line: the first problem's location and message, and how many more there are."""
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"]) or where
+    more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+    return f"{loc}: {str(err['msg']).removeprefix('Value error, ')}{more}"
+
+
 def load_table(path: Path | str) -> Table:
     """Reads and checks a table file; any problem is a one-line TableError."""
     path = Path(path)
@@ -92,10 +100,7 @@ def load_table(path: Path | str) -> Table:
     try:
         return Table.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "table"
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise TableError(f"{path}: {where}: {err['msg']}{more}") from None
+        raise TableError(f"{path}: {first_problem(exc, 'table')}") from None
 
 
 def _refuse_keys(path: Path, raw: dict[str, object]) -> None:

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from agents.table import read_toml
+from agents.table import first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
 
@@ -159,8 +159,4 @@ def parse_config(raw: dict[str, Any], where: str = "tournament") -> TournamentCo
     try:
         return TournamentConfig.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "file"
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        raise ConfigError(f"{where}: {loc}: {msg}{more}") from None
+        raise ConfigError(f"{where}: {first_problem(exc, 'file')}") from None
