@@ -1,0 +1,35 @@
+"""One table of exit codes for every `killer` command (README, "Exit codes").
+
+| code | meaning |
+|------|---------|
+| 0    | done |
+| 1    | an internal error (a bug: please report it) |
+| 2    | bad input: a file, an option, a configuration, a preflight refusal by an endpoint, a busy game or run |
+| 3    | finished, but degraded: a seat's fallbacks were more than 10% of its decisions and at least 3 |
+| 130  | interrupted, and saved: the printed resume command continues it |
+
+When several apply, `combine` decides: an interruption (130) wins, since the work is not finished; otherwise the
+lowest non-zero code wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    DONE = 0
+    INTERNAL = 1
+    BAD_INPUT = 2
+    DEGRADED = 3
+    INTERRUPTED = 130
+
+
+def combine(codes: Iterable[int]) -> int:
+    """The one exit code for several outcomes: 130 if any was interrupted, else the lowest non-zero, else 0."""
+    codes = [int(code) for code in codes]
+    if ExitCode.INTERRUPTED in codes:
+        return ExitCode.INTERRUPTED
+    failures = [code for code in codes if code != ExitCode.DONE]
+    return min(failures) if failures else ExitCode.DONE
