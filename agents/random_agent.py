@@ -13,7 +13,7 @@ CONFESS_RATE = 0.02  # how often a random seat that may jump-kill does so
 def choose(request: Request, rng: random.Random) -> Action:
     """A uniformly random legal answer to `request` (fast and synchronous: `killer simulate` uses it)."""
     target = rng.choice(request.targets) if request.targets else None
-    accusation = rng.choice(request.accusations) if request.accusations else None
+    accusation = rng.choice(request.accusations) if request.counts_accusation else None
     confess = request.may_confess and rng.random() < CONFESS_RATE
     return Action(request.seat, request.kind, target=target, accusation=accusation, confess=confess,
                   slot=request.slot)

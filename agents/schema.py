@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
-from engine import Action, DecisionKind, Request, Target
+from engine import Action, DecisionKind, Request, Target, default_action
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 800  # characters kept of the private reasoning
@@ -57,10 +57,8 @@ class Choices:
     def accusations(self) -> tuple[int | None, ...] | None:
         """Legal accusations; None when this kind carries no accusation field."""
         kind = self.request.kind
-        if kind is DecisionKind.STATEMENT:
-            return self.request.accusations or (*self.others, None)
-        if kind is DecisionKind.LAST_WORDS:
-            return (*self.others, None)
+        if kind in (DecisionKind.STATEMENT, DecisionKind.LAST_WORDS):
+            return self.request.accusations or (*self.others, None)  # the engine lists them (older logs may not)
         return None
 
     @property
@@ -234,15 +232,4 @@ def _enum(values: list[Any]) -> dict[str, Any]:
 def fallback_action(choices: Choices, avoid: frozenset[int] = frozenset()) -> Action:
     """A legal default: pass / no hand where allowed, else the lowest legal target (avoiding `avoid`, e.g. the
     seat's own teammates, when it can); no accusation where allowed; no speech; never a confession."""
-    request = choices.request
-    target = _default(list(request.targets), avoid) if choices.has_target else None
-    accusation = _default(list(choices.accusations or ()), avoid) if request.kind is DecisionKind.STATEMENT \
-        else None
-    return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot)
-
-
-def _default(options: list[Any], avoid: frozenset[int]) -> Any:
-    if not options or None in options:
-        return None
-    preferred = [o for o in options if (o[0] if isinstance(o, tuple) else o) not in avoid] or options
-    return min(preferred, key=lambda o: o if isinstance(o, tuple) else (o, 0))
+    return default_action(choices.request, avoid)

@@ -28,9 +28,8 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from agents.base import Annotation, Decision, SeatView  # noqa: E402
 from agents.llm import LLMAgent  # noqa: E402
-from engine import Request  # noqa: E402
+from engine import Request, default_action  # noqa: E402
 from orchestrator.config import RunConfig  # noqa: E402
-from orchestrator.decide import default_action  # noqa: E402
 from orchestrator.session import GameResult, run_game  # noqa: E402
 from tests.agents.fake_endpoint import FakeEndpoint  # noqa: E402
 

@@ -6,7 +6,9 @@ No I/O, no clock, no global random: randomness comes in as a seeded Rng and ever
 
 from __future__ import annotations
 
+from engine.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
 from engine.decisions import Action, DecisionKind, Request, Target
+from engine.drivers import current_batch, default_action, is_batch, is_legal, why_illegal
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.events import Event, observation
 from engine.game import apply, decisions, new_game, pending, replay
@@ -15,10 +17,14 @@ from engine.rulesets import all_rulesets, get_ruleset
 from engine.state import GameState, Phase, Seat, Winner
 
 __all__ = [
+    "CATALOGUE",
+    "DECISIONS",
     "ROLES",
+    "SPEECHES",
     "Action",
     "DecisionKind",
     "Event",
+    "EventKind",
     "GameState",
     "IllegalActionError",
     "KillerError",
@@ -32,12 +38,17 @@ __all__ = [
     "Winner",
     "all_rulesets",
     "apply",
+    "current_batch",
     "decisions",
+    "default_action",
     "display_name",
     "get_ruleset",
+    "is_batch",
+    "is_legal",
     "new_game",
     "observation",
     "pending",
     "replay",
     "team_of",
+    "why_illegal",
 ]

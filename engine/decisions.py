@@ -30,9 +30,10 @@ class Request:
     action: str | None = None  # kill, check, save, shoot, hug, silence, snipe, take
     slot: int = 1  # the acting card (v5); 1 elsewhere
     targets: tuple[Target | None, ...] = ()  # legal targets (None: no action / no hand raised)
-    # Legal accusations where the ruleset counts them (004: each accusation is a vote). Empty: the speech may
-    # still name any other living seat as a suspect, which the judge records but does not count.
+    # Every legal accusation of a speech (statement, defense, last words; None: accuse nobody). Empty for votes
+    # and night choices, which name nobody.
     accusations: tuple[int | None, ...] = ()
+    counts_accusation: bool = False  # the judge counts this accusation (004: each accusation is a vote)
     may_speak: bool = True  # False when silenced (004 V4.0 rule 6)
     may_confess: bool = False  # jump-kill allowed (004 V2.5 other rule 3)
     simultaneous: bool = False  # decided at the same time as the other pending requests
@@ -55,6 +56,7 @@ class Request:
             "slot": self.slot,
             "targets": [_target_json(t) for t in self.targets],
             "accusations": list(self.accusations),
+            "counts_accusation": self.counts_accusation,
             "may_speak": self.may_speak,
             "may_confess": self.may_confess,
             "simultaneous": self.simultaneous,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine.catalog import EventKind
 from engine.decisions import Action, DecisionKind, Request
 from engine.errors import IllegalActionError, SetupError
 from engine.events import JUDGE_ONLY, Event, seats
 from engine.judge import Judge, decide_winner
-from engine.night.common import resolve_night
 from engine.rng import ReplayRng, Rng
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
@@ -18,11 +18,11 @@ from engine.validate import check_action, find_request
 Hands = tuple[tuple[str, ...], ...]
 
 DECISION_EVENTS = {
-    DecisionKind.NIGHT: "night_choice",
-    DecisionKind.LAST_WORDS: "last_words",
-    DecisionKind.STATEMENT: "statement",
-    DecisionKind.DEFENSE: "defense",
-    DecisionKind.VOTE: "vote",
+    DecisionKind.NIGHT: EventKind.NIGHT_CHOICE,
+    DecisionKind.LAST_WORDS: EventKind.LAST_WORDS,
+    DecisionKind.STATEMENT: EventKind.STATEMENT,
+    DecisionKind.DEFENSE: EventKind.DEFENSE,
+    DecisionKind.VOTE: EventKind.VOTE,
 }
 EVENT_DECISIONS = {v: k for k, v in DECISION_EVENTS.items()}
 
@@ -55,10 +55,10 @@ def new_game(
     if decide_winner(state, rules.victory) is not None:
         raise SetupError(f"this table is decided before it starts: {rules.id} needs both sides' roles")
     judge = Judge(state, rules, rng)
-    judge.emit("deal", JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card)
-    judge.emit("game_starts", ruleset=rules.id, players=len(table))
+    judge.emit(EventKind.DEAL, JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card)
+    judge.emit(EventKind.GAME_STARTS, ruleset=rules.id, players=len(table))
     for seat in table:
-        judge.emit("your_cards", seats([seat.number]), seat=seat.number, cards=list(seat.cards))
+        judge.emit(EventKind.YOUR_CARDS, seats([seat.number]), seat=seat.number, cards=list(seat.cards))
     if rules.introductions is not None:
         rules.introductions(judge)
     judge.start_night()
@@ -114,7 +114,7 @@ def _step_complete(judge: Judge, answers: tuple[Action, ...]) -> None:
     phase = judge.state.phase
     judge.update(answers=())
     if phase is Phase.NIGHT:
-        resolve_night(judge, answers)
+        judge.rules.night.on_answers(judge, answers)
     elif phase is Phase.LAST_WORDS:
         judge.next_last_words()
     else:
@@ -125,7 +125,7 @@ def _jump_kill(judge: Judge, seat: int) -> None:
     """004 V2.5 other rule 3: a confessed killer dies at once and night falls; nobody else speaks."""
     judge.update(pending=(), answers=())
     judge.kill(seat, "jump_kill")
-    judge.emit("death", seat=seat, public_cause="jump_kill")
+    judge.emit(EventKind.DEATH, seat=seat, public_cause="jump_kill")
     if not judge.settle():
         judge.start_night()
 
@@ -138,7 +138,7 @@ def impose_verdict(state: GameState, seat: int | None, rng: Rng) -> tuple[GameSt
         raise IllegalActionError("target_dead", f"seat {seat} cannot be executed: not a living seat")
     judge = Judge(state, get_ruleset(state.ruleset), rng)
     judge.update(pending=(), answers=(), day_state=None)
-    judge.emit("imposed_verdict", seat=seat)
+    judge.emit(EventKind.IMPOSED_VERDICT, seat=seat)
     judge.execute(seat, how="imposed")
     return judge.state, judge.events
 
@@ -155,7 +155,7 @@ def decisions(events: Iterable[Event]) -> list[Action]:
 
 def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event]]:
     """Rebuilds a game from its event log alone: the deal, the recorded draws and the actions."""
-    deals = [e for e in events if e.kind == "deal"]
+    deals = [e for e in events if e.kind == EventKind.DEAL]
     if not deals:
         raise IllegalActionError("replay_no_deal", "the log has no deal event")
     rng = ReplayRng(events)
@@ -164,7 +164,7 @@ def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event
     for event in events:
         if event.kind in EVENT_DECISIONS:
             state, more = apply(state, decisions([event])[0], rng)
-        elif event.kind == "imposed_verdict":
+        elif event.kind == EventKind.IMPOSED_VERDICT:
             state, more = impose_verdict(state, event.data["seat"], rng)
         else:
             continue

@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import fields, replace
 from typing import Any, TypeVar
 
-from engine.decisions import Request
+from engine.catalog import EventKind
+from engine.decisions import DecisionKind, Request
 from engine.events import JUDGE_ONLY, Event
 from engine.rng import Rng
 from engine.roles import Team, team_of
@@ -43,7 +44,7 @@ class Judge:
         result = self.rng.choice(options)
         shown = [list(o) if isinstance(o, tuple) else o for o in options]
         res = list(result) if isinstance(result, tuple) else result
-        self.emit("draw", visible_to, reason=reason, options=shown, result=res)
+        self.emit(EventKind.DRAW, visible_to, reason=reason, options=shown, result=res)
         return result
 
     def ask(self, *requests: Request) -> None:
@@ -64,7 +65,7 @@ class Judge:
         new = replace(old, alive_cards=alive)
         seats = (*self.state.seats[: seat - 1], new, *self.state.seats[seat:])
         self.update(seats=seats)
-        self.emit("cause_of_death", JUDGE_ONLY, seat=seat, slot=slot, cause=cause)
+        self.emit(EventKind.CAUSE_OF_DEATH, JUDGE_ONLY, seat=seat, slot=slot, cause=cause)
         if new.alive:
             return False
         self.update(death_order=(*self.state.death_order, seat))
@@ -83,34 +84,28 @@ class Judge:
         winner = decide_winner(self.state, self.rules.victory)
         if winner is None and self.state.day >= MAX_DAYS:
             winner = Winner.DRAW
-            self.emit("ruling", rule="R-endless", text=f"day {MAX_DAYS} reached: the judge declares a draw")
+            self.emit(EventKind.RULING, rule="R-endless", text=f"day {MAX_DAYS} reached: the judge declares a draw")
         if winner is None:
             return False
         self.update(winner=winner, phase=Phase.OVER, pending=(), answers=())
-        self.emit("game_over", winner=winner.value)
-        self.emit("reveal", cards={s.number: list(s.cards) for s in self.state.seats},
+        self.emit(EventKind.GAME_OVER, winner=winner.value)
+        self.emit(EventKind.REVEAL, cards={s.number: list(s.cards) for s in self.state.seats},
                   judge_card=self.state.judge_card)
         return True
 
     # -- the flow of the game -----------------------------------------------------------------
     def start_night(self) -> None:
-        """天黑请闭眼: the night's choices are asked all at once (they are independent)."""
-        from engine.night.common import night_requests, resolve_night
-
+        """天黑请闭眼: the ruleset's night procedure takes over (symmetric with start_day)."""
         night = self.state.night + 1
         self.update(phase=Phase.NIGHT, night=night, silenced=frozenset(), day_state=None, night_dead=())
-        self.emit("night_falls", night=night)
-        requests = night_requests(self)
-        if requests:
-            self.ask(*requests)
-        else:
-            resolve_night(self, ())
+        self.emit(EventKind.NIGHT_FALLS, night=night)
+        self.rules.night.begin(self)
 
     def after_night(self, dead: list[int], **extra: Any) -> None:
         """Dawn: announce the dead, settle, then last words and the day. `extra` joins the dawn event
         (v5: `cards`, the (seat, slot) cards that died)."""
         self.update(night_dead=tuple(dead))
-        self.emit("dawn", night=self.state.night, dead=dead, silenced=sorted(self.state.silenced), **extra)
+        self.emit(EventKind.DAWN, night=self.state.night, dead=dead, silenced=sorted(self.state.silenced), **extra)
         if self.settle():
             return
         self.update(day=self.state.day + 1)
@@ -126,12 +121,12 @@ class Judge:
 
     def next_last_words(self) -> None:
         """Asks the next queued seat for last words, or moves on."""
-        from engine.decisions import DecisionKind
-
         queue = self.state.words_queue
         if queue:
             self.update(phase=Phase.LAST_WORDS, words_queue=queue[1:])
-            self.ask(Request(queue[0], DecisionKind.LAST_WORDS))
+            seat = queue[0]
+            others = (*(s for s in self.state.living() if s != seat), None)
+            self.ask(Request(seat, DecisionKind.LAST_WORDS, accusations=others))
             return
         if self.state.after_words == "night":
             self.start_night()
@@ -141,17 +136,17 @@ class Judge:
     def start_day(self) -> None:
         """天亮了: the ruleset's day procedure takes over."""
         self.update(phase=Phase.DAY, day_state=None)
-        self.emit("day_begins", day=self.state.day)
+        self.emit(EventKind.DAY_BEGINS, day=self.state.day)
         self.rules.day.begin(self)
 
     def execute(self, seat: int | None, how: str = "vote") -> None:
         """The day's verdict: kills `seat` (or nobody), settles, then last words and night."""
-        self.emit("verdict", day=self.state.day, executed=seat, how=how)
+        self.emit(EventKind.VERDICT, day=self.state.day, executed=seat, how=how)
         if seat is None:
             self.queue_last_words([], then="night")
             return
         self.kill(seat, "executed")
-        self.emit("death", seat=seat, public_cause="executed")
+        self.emit(EventKind.DEATH, seat=seat, public_cause="executed")
         if self.settle():
             return
         words = [seat] if self.rules.last_words(self.state, seat, "executed") else []

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.decisions import Action, Target
+from engine.decisions import Action, Request, Target
+from engine.events import Event
 from engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.judge import Judge
     from engine.rng import Rng
 
 
@@ -53,6 +53,35 @@ class Victory:
     parity: bool = False  # killers >= everyone else: the killers win (000/002 v4.0)
 
 
+class Judge(Protocol):
+    """What a procedure may ask of the judge during one apply() (engine/judge.py is the implementation;
+    typing procedures against this protocol keeps the judge and the procedures free of an import circle)."""
+
+    state: GameState
+    rules: Ruleset
+    events: list[Event]
+
+    def emit(self, event_kind: str, visible_to: frozenset[int] | None = None, /, **data: Any) -> None: ...
+
+    def update(self, **changes: Any) -> None: ...
+
+    def draw(self, options: list[Any], reason: str, visible_to: frozenset[int] | None = None) -> Any: ...
+
+    def ask(self, *requests: Request) -> None: ...
+
+    def kill(self, seat: int, cause: str, slot: int | None = None) -> bool: ...
+
+    def speaking_order(self, after: int | None, direction: int = 1, include: bool = False) -> list[int]: ...
+
+    def settle(self) -> bool: ...
+
+    def after_night(self, dead: list[int], **extra: Any) -> None: ...
+
+    def queue_last_words(self, seats: list[int], then: str) -> None: ...
+
+    def execute(self, seat: int | None, how: str = "vote") -> None: ...
+
+
 class DayProcedure(Protocol):
     """How a ruleset's day runs: it asks, then handles the answers, until it ends the day."""
 
@@ -61,9 +90,22 @@ class DayProcedure(Protocol):
     def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None: ...
 
 
-Resolver = Callable[["Judge", NightChoices], None]
+class NightProcedure(Protocol):
+    """How a ruleset's night runs, symmetric with the day: `begin` asks the night's choices (or resolves an
+    empty night at once), `on_answers` resolves them and ends in judge.after_night(). `steps` are the calls
+    of the judge in order (prompts, scenarios and the TUI read them)."""
+
+    @property
+    def steps(self) -> tuple[NightStep, ...]: ...
+
+    def begin(self, judge: Judge) -> None: ...
+
+    def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None: ...
+
+
+Resolver = Callable[[Judge, NightChoices], None]
 LastWordsPolicy = Callable[[GameState, int, str], bool]  # (state, seat, cause) -> gets last words
-Introductions = Callable[["Judge"], None]
+Introductions = Callable[[Judge], None]
 Dealer = Callable[["Ruleset", int, "Rng"], tuple[tuple[tuple[str, ...], ...], str | None]]
 
 
@@ -82,8 +124,7 @@ class Ruleset:
     players: tuple[int, int]
     default_players: int
     composition: Callable[[int], tuple[str, ...]]  # the seed's role table for n players
-    night_steps: tuple[NightStep, ...]
-    resolve_night: Resolver
+    night: NightProcedure
     day: DayProcedure
     victory: Victory
     last_words: LastWordsPolicy = no_last_words
@@ -93,6 +134,11 @@ class Ruleset:
     dealer: Dealer | None = None  # custom deal (v5); default: shuffle the composition
     summary: str = ""
     extra_roles: tuple[str, ...] = field(default=())  # roles allowed in scenario files beyond the table
+
+    @property
+    def night_steps(self) -> tuple[NightStep, ...]:
+        """The night's calls, in order."""
+        return self.night.steps
 
     def roles(self) -> tuple[str, ...]:
         """Every role id this ruleset uses, in a stable order."""

@@ -37,13 +37,9 @@ def check_action(state: GameState, request: Request, action: Action) -> None:
 
 
 def _check_accusation(state: GameState, request: Request, action: Action) -> None:
-    """A statement that counts accusations takes one from its list; any other speech (a statement that does
-    not count them, last words, a defense) may name any other living seat; votes and night choices name none."""
-    legal: tuple[int | None, ...] = request.accusations
-    if request.kind in (DecisionKind.NIGHT, DecisionKind.VOTE):
-        legal = (None,)
-    elif not legal or request.kind is not DecisionKind.STATEMENT:
-        legal = (None, *(s for s in state.living() if s != action.seat))
+    """A speech's accusation is one of its request's list (which always spells them out: a counted one, or any
+    other living seat where the judge does not count it); votes and night choices name none."""
+    legal: tuple[int | None, ...] = request.accusations or (None,)
     if action.accusation not in legal:
         rule = "must_accuse" if action.accusation is None else "illegal_accusation"
         raise IllegalActionError(rule, f"seat {action.seat} may not accuse {action.accusation} here")

@@ -24,10 +24,20 @@ from typing import Any
 from agents.base import SeatView
 from agents.random_agent import choose
 from agents.scripted import ScriptedAgent
-from engine import Action, GameState, IllegalActionError, Request, apply, get_ruleset, new_game, observation
+from engine import (
+    Action,
+    GameState,
+    Request,
+    apply,
+    current_batch,
+    default_action,
+    get_ruleset,
+    is_legal,
+    new_game,
+    observation,
+)
 from evaluation.metrics import side_of
 from evaluation.stats import mean, rate
-from orchestrator.decide import default_action
 
 CLAIM_RULESETS = ("v2-classic", "v2.5-std", "v3")
 CLAIM_PLAYERS = (10, 11, 12, 13)  # the sizes all three allow
@@ -74,13 +84,12 @@ def play(ruleset: str, players: int, seed: int, agents: str, killers: int | None
     pick = _chooser(agents, seed, ruleset, players)
     fallbacks = 0
     while not state.is_over():
-        batch = state.pending if len(state.pending) > 1 or any(r.simultaneous for r in state.pending) \
-            else state.pending[:1]
+        batch = current_batch(state)
         answers = [(r, pick(state, events, r)) for r in batch]
         for request, action in answers:
             if state.is_over() or request not in state.pending:
                 break  # a jump-kill ended the step
-            if not _legal(state, action, rng):
+            if not is_legal(state, action):
                 fallbacks += 1
                 action = default_action(request)
             state, new = apply(state, action, rng)
@@ -88,17 +97,6 @@ def play(ruleset: str, players: int, seed: int, agents: str, killers: int | None
     assert state.winner is not None
     dealt = sum(side_of(h) == "killers" for h in events[0].data["hands"])
     return Outcome(state.winner.value, state.day, dealt, fallbacks)
-
-
-def _legal(state: GameState, action: Action, rng: random.Random) -> bool:
-    """Whether the engine takes `action` (tried on a copy of the rng, so nothing is drawn)."""
-    probe = random.Random()
-    probe.setstate(rng.getstate())
-    try:
-        apply(state, action, probe)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def batch(ruleset: str, players: int, agents: str, games: int, seed: int, killers: int | None = None) \

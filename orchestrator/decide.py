@@ -1,7 +1,7 @@
 """Asking a seat: build its view from engine.observation, call its agent, guard against a failing agent.
 
-The orchestrator never judges legality: the engine does (a trial apply). A seat whose agent raises or answers
-illegally gets a legal default drawn from the request's own legal choices, and the transcript says why.
+The orchestrator never judges legality: the engine does (engine.why_illegal). A seat whose agent raises or
+answers illegally gets the engine's one legal default (engine.default_action), and the transcript says why.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from agents.base import Agent, Annotation, Decision, SeatView, SpeechListener
-from engine import Action, IllegalActionError, Request
+from engine import Action, Request, default_action
 from orchestrator.replay_cache import Position
 
 
@@ -21,13 +21,6 @@ def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | N
     events = tuple(engine.observation(pos.events, seat))
     return SeatView(seat=seat, ruleset=pos.state.ruleset, players=len(pos.state.seats), events=events, lang=lang,
                     on_speech=on_speech)
-
-
-def default_action(request: Request) -> Action:
-    """A legal default: no action / no hand where allowed, else the first legal choice; silence when speech is due."""
-    target = None if None in request.targets or not request.targets else request.targets[0]
-    accusation = None if None in request.accusations or not request.accusations else request.accusations[0]
-    return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot)
 
 
 async def ask(agent: Agent, pos: Position, request: Request, lang: str,
@@ -47,11 +40,8 @@ async def ask(agent: Agent, pos: Position, request: Request, lang: str,
 def _illegal(pos: Position, request: Request, action: Action) -> str | None:
     if action.key() != request.key():
         return f"answered {action.key()} to request {request.key()}"
-    try:
-        pos.trial_apply(action)
-    except IllegalActionError as exc:
-        return f"illegal action: {exc}"
-    return None
+    reason = pos.why_illegal(action)
+    return None if reason is None else f"illegal action: {reason}"
 
 
 def _fallback(request: Request, reason: str, started: float, base: Annotation | None = None) -> Decision:

@@ -20,7 +20,7 @@ from langgraph.types import Command, interrupt
 
 from agents.base import Agent, SpeechListener
 from agents.schema import SPEAKING
-from engine import Action, DecisionKind, Event, IllegalActionError, Request
+from engine import Action, DecisionKind, Event, Request, is_batch
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.transcript import Entry
@@ -55,11 +55,6 @@ class GameRuntime:
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
     stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
-
-
-def is_batch(pending: tuple[Request, ...]) -> bool:
-    """Whether the pending requests are decided at once (the engine says so)."""
-    return len(pending) > 1 or any(r.simultaneous for r in pending)
 
 
 def _held_keys(held: list[dict[str, Any]] | None) -> set[tuple[int, str, int]]:
@@ -171,9 +166,11 @@ def _take_human(pos: Position, state: GameGraphState, request: Request, answer: 
     """A person's answer: checked by the engine, held while the rest of a batch decides, else applied."""
     try:
         action = human_action(request, answer)
-        pos.trial_apply(action)
-    except (IllegalActionError, ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError) as exc:
         return {"error": str(exc)}
+    reason = pos.why_illegal(action)
+    if reason is not None:
+        return {"error": reason}
     note = {"agent": "human", "claimed_role": (answer or {}).get("claimed_role"),
             "reasoning": (answer or {}).get("reasoning", "")}
     if is_batch(pos.state.pending):

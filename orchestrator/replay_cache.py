@@ -24,11 +24,9 @@ class Position:
     applied: int = 0  # how many actions led here
     decision_index: list[int] = field(default_factory=list)  # event index of each applied action's record
 
-    def trial_apply(self, action: Action) -> None:
-        """Checks an action against the engine without touching this position (raises IllegalActionError)."""
-        probe = random.Random()
-        probe.setstate(self.rng.getstate())
-        engine.apply(self.state, action, probe)
+    def why_illegal(self, action: Action) -> str | None:
+        """The engine's refusal of `action` here, or None (nothing is applied or drawn)."""
+        return engine.why_illegal(self.state, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Applies one action in place; returns the events it caused (the first records the decision)."""

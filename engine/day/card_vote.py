@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.catalog import EventKind
 from engine.day.common import ask_votes, leaders, statement, tally
 from engine.decisions import Action, DecisionKind
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 
 @dataclass(frozen=True)
@@ -63,5 +64,5 @@ class CardVoteDay:
             judge.execute(top[0])
             return
         if top:
-            judge.emit("vote_tie", day=judge.state.day, seats=top)
+            judge.emit(EventKind.VOTE_TIE, day=judge.state.day, seats=top)
         judge.execute(None)

@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from engine.decisions import Action, DecisionKind, Request, Target
-from engine.judge import Judge
+from engine.ruleset import Judge
+from engine.state import GameState
 
 
 def statement(
@@ -14,19 +15,23 @@ def statement(
 ) -> Request:
     """A day speech; with `accuse`, it names a suspect (004: each accusation counts as a vote)."""
     state = judge.state
-    accusations: tuple[int | None, ...] = ()
-    if accuse:
-        others: list[int | None] = [s for s in state.living() if s != seat]
-        accusations = tuple(others if must_accuse else [*others, None])
+    others: list[int | None] = [s for s in state.living() if s != seat]
+    accusations = tuple(others if accuse and must_accuse else [*others, None])
     seat_obj = state.seat(seat)
     may_confess = any(seat_obj.holds(role) for role in judge.rules.jump_kill)
-    return Request(seat, DecisionKind.STATEMENT, accusations=accusations,
+    return Request(seat, DecisionKind.STATEMENT, accusations=accusations, counts_accusation=accuse,
                    may_speak=seat not in state.silenced, may_confess=may_confess, ballot=ballot)
+
+
+def speech_accusations(state: GameState, seat: int) -> tuple[int | None, ...]:
+    """A speech that does not count accusations may still name any other living seat, or nobody."""
+    return (*(s for s in state.living() if s != seat), None)
 
 
 def defense(judge: Judge, seat: int) -> Request:
     """The accused speaks for himself (silenced seats stay mute but are still asked)."""
-    return Request(seat, DecisionKind.DEFENSE, may_speak=seat not in judge.state.silenced)
+    return Request(seat, DecisionKind.DEFENSE, accusations=speech_accusations(judge.state, seat),
+                   may_speak=seat not in judge.state.silenced)
 
 
 def vote(

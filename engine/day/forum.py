@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from engine.day.common import first_dead_or_none, leaders, lot
+from engine.catalog import EventKind
+from engine.day.common import defense, first_dead_or_none, leaders, lot
 from engine.decisions import Action, DecisionKind, Request, Target
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 TALK = "talk"
 DEFEND = "defend"
@@ -65,7 +66,7 @@ class ForumVoteDay:
     def _ask_statement(self, judge: Judge, seat: int) -> None:
         state = judge.state
         named: tuple[int | None, ...] = (*(s for s in state.living() if s != seat), None)
-        judge.ask(Request(seat, DecisionKind.STATEMENT, accusations=named))  # R-forum-suspects
+        judge.ask(Request(seat, DecisionKind.STATEMENT, accusations=named, counts_accusation=True))  # R-forum-suspects
 
     def _statement_done(self, judge: Judge, day: ForumDay, answer: Action) -> None:
         suspects = day.suspects
@@ -75,7 +76,7 @@ class ForumVoteDay:
             judge.update(day_state=replace(day, queue=day.queue[1:], suspects=suspects))
             self._ask_statement(judge, day.queue[0])
             return
-        judge.emit("suspects", day=judge.state.day, seats=list(suspects))
+        judge.emit(EventKind.SUSPECTS, day=judge.state.day, seats=list(suspects))
         everyone = tuple(s for s in day.order if judge.state.seat(s).alive)
         self._defend_then_vote(judge, replace(day, suspects=suspects, candidates=everyone), suspects)
 
@@ -84,12 +85,12 @@ class ForumVoteDay:
             self._ask_votes(judge, day)
             return
         judge.update(day_state=replace(day, stage=DEFEND, queue=speakers[1:]))
-        judge.ask(Request(speakers[0], DecisionKind.DEFENSE))
+        judge.ask(defense(judge, speakers[0]))
 
     def _defense_done(self, judge: Judge, day: ForumDay) -> None:
         if day.queue:
             judge.update(day_state=replace(day, queue=day.queue[1:]))
-            judge.ask(Request(day.queue[0], DecisionKind.DEFENSE))
+            judge.ask(defense(judge, day.queue[0]))
         else:
             self._ask_votes(judge, day)
 
@@ -107,7 +108,7 @@ class ForumVoteDay:
     def _count(self, judge: Judge, day: ForumDay, answers: tuple[Action, ...]) -> None:
         counts = Counter(a.target for a in answers if isinstance(a.target, int))
         top = leaders(counts) or sorted(day.candidates)  # R-forum-no-hands
-        judge.emit("tally", day=judge.state.day, ballot=day.ballot,
+        judge.emit(EventKind.TALLY, day=judge.state.day, ballot=day.ballot,
                    counts={str(s): c for s, c in sorted(counts.items())}, leaders=top)
         if len(top) == 1:
             judge.execute(top[0], how="vote")  # 003 rule 8: "杀掉票数最多的那个人"

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from engine.catalog import EventKind
 from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, vote
 from engine.decisions import Action, DecisionKind, Request
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 ACCUSE = "accuse"
 DEFEND = "defend"
@@ -70,7 +71,7 @@ class NominationDay:
     def _open_round(self, judge: Judge, number: int, ballot: int, order: list[int]) -> None:
         day = Nomination(number, ballot, ACCUSE, tuple(order[1:]), living=tuple(sorted(order)))
         judge.update(day_state=day)
-        judge.emit("accusation_round", day=judge.state.day, round=number, ballot=ballot,
+        judge.emit(EventKind.ACCUSATION_ROUND, day=judge.state.day, round=number, ballot=ballot,
                    final=number == self.rounds, order=order)
         self._ask_statement(judge, day, order[0])
 
@@ -81,6 +82,7 @@ class NominationDay:
         state = judge.state
         jump = judge.rules.jump_kill
         judge.ask(Request(seat, DecisionKind.STATEMENT, accusations=tuple(s for s in day.living if s != seat),
+                          counts_accusation=True,
                           may_speak=seat not in state.silenced, ballot=day.ballot,
                           may_confess=bool(jump) and any(state.seat(seat).holds(role) for role in jump)))
 
@@ -97,7 +99,7 @@ class NominationDay:
         # 004 V2.0 other rule 1: "如在指认过程中有2人以上得票数相同，则进行猜拳，输的人进行辩护" (R-nom-defendant-tie,
         # R-nom-final-tie: the same lot decides who is out in the life-and-death round).
         chosen = lot(judge, top, f"{self.tag}_{'final' if final else 'defendant'}_tie")
-        judge.emit("accused", day=judge.state.day, round=day.round, ballot=day.ballot, seat=chosen,
+        judge.emit(EventKind.ACCUSED, day=judge.state.day, round=day.round, ballot=day.ballot, seat=chosen,
                    counts={str(s): c for s, c in sorted(counts.items())}, final=final)
         if final:
             # 004 V2.0 III.11: "第三轮为生死轮，得票数多者直接出局，无须举手表决"
@@ -132,7 +134,7 @@ class NominationDay:
                     yes += weight
                 else:
                     no += weight
-        judge.emit("hands", day=judge.state.day, round=day.round, ballot=day.ballot, defendant=defendant,
+        judge.emit(EventKind.HANDS, day=judge.state.day, round=day.round, ballot=day.ballot, defendant=defendant,
                    yes=yes, no=no)
         if yes > no:  # R-nom-majority: "投票数超过半数，则辩护人出局"
             judge.execute(defendant, how="vote")

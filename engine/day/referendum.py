@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from engine.day.common import ask_votes, first_dead_or_none, leaders, lot, others, statement, tally
 from engine.decisions import Action
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 
 @dataclass(frozen=True)

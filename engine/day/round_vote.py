@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from engine.catalog import EventKind
 from engine.day.common import leaders, statement, vote
 from engine.decisions import Action, DecisionKind
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 BALLOT = 1
 
@@ -52,7 +53,7 @@ class RoundVoteDay:
     def begin(self, judge: Judge) -> None:
         order = day_order(judge)
         judge.update(day_state=RoundVote(tuple(order[1:])))
-        judge.emit("speaking_order", day=judge.state.day, order=order)
+        judge.emit(EventKind.SPEAKING_ORDER, day=judge.state.day, order=order)
         judge.ask(statement(judge, order[0]))  # the silenced stay mute (statement() sets may_speak)
 
     def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None:
@@ -71,7 +72,7 @@ class RoundVoteDay:
 
     def _verdict(self, judge: Judge, votes: tuple[tuple[int, int], ...]) -> None:
         counts = Counter(target for _, target in votes if judge.state.seat(target).alive)
-        judge.emit("votes_counted", day=judge.state.day, ballot=BALLOT,
+        judge.emit(EventKind.VOTES_COUNTED, day=judge.state.day, ballot=BALLOT,
                    counts={str(s): c for s, c in sorted(counts.items())})
         top = leaders(counts)
         if len(top) != 1:
@@ -81,5 +82,5 @@ class RoundVoteDay:
         seat = top[0]
         # 002 3.E: the judge says "杀手被投死，没有遗言" or "好人被投死，请留遗言": the side is announced.
         side = "killer" if judge.state.seat(seat).holds("killer") else "good"
-        judge.emit("executed_side", seat=seat, side=side)
+        judge.emit(EventKind.EXECUTED_SIDE, seat=seat, side=side)
         judge.execute(seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.catalog import EventKind
 from engine.day.common import (
     ask_votes,
     defense,
@@ -15,7 +16,7 @@ from engine.day.common import (
     tally,
 )
 from engine.decisions import Action, DecisionKind
-from engine.judge import Judge
+from engine.ruleset import Judge
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class TwoSuspectsDay:
                 suspects.append(pick)
                 pool.remove(pick)
         order = sorted(suspects)
-        judge.emit("suspects", seats=order)
+        judge.emit(EventKind.SUSPECTS, seats=order)
         judge.update(day_state=TwoSuspects("final_words", tuple(order[1:]), tuple(order)))
         judge.ask(defense(judge, order[0]))
 

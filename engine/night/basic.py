@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from engine.catalog import EventKind
 from engine.decisions import Target
 from engine.events import seats
-from engine.judge import Judge
 from engine.night.common import step_members
-from engine.ruleset import NightChoices
+from engine.ruleset import Judge, NightChoices
 from engine.state import GameState
 
 
@@ -30,14 +30,14 @@ def police_check(judge: Judge, choices: NightChoices, answer: str | None = None)
     step = next(s for s in judge.rules.night_steps if s.action == "check")
     team = seats(s for s, _ in step_members(judge.state, step))
     result = answer if answer is not None else check_answer(judge.state, target)
-    judge.emit("check_result", team, night=judge.state.night, by="police", target=target, result=result)
+    judge.emit(EventKind.CHECK_RESULT, team, night=judge.state.night, by="police", target=target, result=result)
 
 
 def announce(judge: Judge, dead: list[int]) -> None:
     """法官宣布谁被杀死: the night's dead are named (not how they died), then dawn moves on."""
     dead = sorted(set(dead), key=dead.index)
     for seat in dead:
-        judge.emit("death", seat=seat, public_cause="night")
+        judge.emit(EventKind.DEATH, seat=seat, public_cause="night")
     judge.after_night(dead)
 
 
@@ -50,5 +50,5 @@ def resolve_kill_save_check(judge: Judge, choices: NightChoices) -> None:
     if isinstance(kill, int) and kill != save and judge.kill(kill, "killed"):
         dead.append(kill)
     elif isinstance(kill, int):
-        judge.emit("saved", seats([]), seat=kill, by="doctor")
+        judge.emit(EventKind.SAVED, seats([]), seat=kill, by="doctor")
     announce(judge, dead)

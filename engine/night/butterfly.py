@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.catalog import EventKind
 from engine.events import JUDGE_ONLY
-from engine.judge import Judge
 from engine.night.basic import check_answer, police_check
-from engine.ruleset import NightChoices, Resolver
+from engine.ruleset import Judge, NightChoices, Resolver
 
 KILL = "kill"
 SNIPE = "snipe"
@@ -109,14 +109,14 @@ def butterfly_resolver(hugged_check_blocked: bool, alternate_order: bool) -> Res
         descending = alternate_order and state.night % 2 == 0
         result = dawn(state.needles, choices, descending)
         causes = _causes(result, state.needles)
-        judge.emit("night_effects", JUDGE_ONLY, night=state.night, hugged=hugged,
+        judge.emit(EventKind.NIGHT_EFFECTS, JUDGE_ONLY, night=state.night, hugged=hugged,
                    marks={str(s): sorted(m) for s, m in sorted(result.marks.items())},
                    empty_needles=list(result.needles))
         judge.update(needles=result.needles, silenced=result.silenced)
         for seat in result.dead:
             judge.kill(seat, causes[seat])
         for seat in result.dead:
-            judge.emit("death", seat=seat, public_cause="night")  # 002 3.B: announce who died, not how
+            judge.emit(EventKind.DEATH, seat=seat, public_cause="night")  # 002 3.B: announce who died, not how
         judge.after_night(list(result.dead))
 
     return resolve

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.catalog import EventKind
 from engine.decisions import Target
 from engine.events import JUDGE_ONLY, seats
-from engine.judge import Judge
-from engine.ruleset import Choice, NightChoices
+from engine.ruleset import Choice, Judge, NightChoices
 from engine.state import GameState
 
 Card = tuple[int, int]  # (seat, slot), slot 1 or 2
@@ -82,7 +82,7 @@ def resolve_cards(judge: Judge, choices: NightChoices) -> None:
     state = judge.state  # the table at nightfall: answers and vests are read from it
     taken = _taken(choices)
     if taken is not None:
-        judge.emit("taken", JUDGE_ONLY, night=state.night, card=list(taken))
+        judge.emit(EventKind.TAKEN, JUDGE_ONLY, night=state.night, card=list(taken))
     _share_kill_orders(judge, choices)
     _answer_checks(judge, choices, taken)
     deaths: dict[Card, str] = {}
@@ -111,7 +111,7 @@ def _share_kill_orders(judge: Judge, choices: NightChoices) -> None:
     if judge.state.night == 1:  # the undercover opens its eyes with the killers on the first night only
         team = team | seats(s for s, _ in _card_of_role(judge.state, "undercover"))
     orders = [{"card": [c.actor, c.slot], "target": list(t) if (t := _card(c.target)) else None} for c in picks]
-    judge.emit("kill_orders", team, night=judge.state.night, orders=orders)
+    judge.emit(EventKind.KILL_ORDERS, team, night=judge.state.night, orders=orders)
 
 
 def check_answer(state: GameState, target: Card, taken: Card | None) -> str:
@@ -133,7 +133,7 @@ def _answer_checks(judge: Judge, choices: NightChoices, taken: Card | None) -> N
         me = (c.actor, c.slot)
         # R-v5-taken-acts: a card the butterfly took away acts in vain; a taken checker gets no answer.
         result = "no_answer" if me == taken else check_answer(state, target, taken)
-        judge.emit("check_result", seats([c.actor]), night=state.night, by=card_of(state, me), card=list(me),
+        judge.emit(EventKind.CHECK_RESULT, seats([c.actor]), night=state.night, by=card_of(state, me), card=list(me),
                    target=list(target), result=result)
 
 
@@ -146,12 +146,12 @@ def _kills(judge: Judge, choices: NightChoices, taken: Card | None, deaths: dict
         if target is None or target in deaths:
             continue
         if target == taken:  # butterfly rule 1: "it is killed in vain, which means it is not dead"
-            judge.emit("spared", JUDGE_ONLY, card=list(target), why="taken")
+            judge.emit(EventKind.SPARED, JUDGE_ONLY, card=list(target), why="taken")
         elif card_of(state, target) == "secret_police" and shot_unspent(state, *target):
             # "The killer cannot kill him until he uses this privilege ... he would still be resurrected"
-            judge.emit("spared", JUDGE_ONLY, card=list(target), why="privilege")
+            judge.emit(EventKind.SPARED, JUDGE_ONLY, card=list(target), why="privilege")
         elif target in saved:  # doctor: "If he is the person who happened to be killed ... resurrected"
-            judge.emit("spared", JUDGE_ONLY, card=list(target), why="saved")
+            judge.emit(EventKind.SPARED, JUDGE_ONLY, card=list(target), why="saved")
         else:
             deaths[target] = "killed"
 
@@ -166,9 +166,9 @@ def _shots(judge: Judge, choices: NightChoices, taken: Card | None, deaths: dict
             continue
         spent.add(("shot", c.actor, c.slot))
         if (c.actor, c.slot) == taken:  # "he was carried away by a butterfly… you are so unlucky"
-            judge.emit("spared", JUDGE_ONLY, card=list(target), why="shooter_taken")
+            judge.emit(EventKind.SPARED, JUDGE_ONLY, card=list(target), why="shooter_taken")
         elif target == taken:
-            judge.emit("spared", JUDGE_ONLY, card=list(target), why="taken")
+            judge.emit(EventKind.SPARED, JUDGE_ONLY, card=list(target), why="taken")
         else:
             deaths.setdefault(target, "shot")
     judge.update(spent=frozenset(spent))
@@ -183,5 +183,5 @@ def _bury(judge: Judge, deaths: dict[Card, str]) -> None:
         if judge.kill(card[0], deaths[card], slot=card[1]):
             dead_seats.append(card[0])
     for seat in dead_seats:
-        judge.emit("death", seat=seat, public_cause="night")
+        judge.emit(EventKind.DEATH, seat=seat, public_cause="night")
     judge.after_night(dead_seats, cards=[list(c) for c in sorted(deaths)])

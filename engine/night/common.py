@@ -6,8 +6,7 @@ from collections import Counter
 
 from engine.decisions import Action, DecisionKind, Request, Target
 from engine.events import seats
-from engine.judge import Judge
-from engine.ruleset import Choice, NightChoices, NightStep
+from engine.ruleset import Choice, Judge, NightChoices, NightStep
 from engine.state import GameState
 
 
@@ -41,10 +40,10 @@ def legal_targets(state: GameState, step: NightStep, seat: int) -> tuple[Target 
     return tuple(options)
 
 
-def night_requests(judge: Judge) -> list[Request]:
+def night_requests(judge: Judge, steps: tuple[NightStep, ...]) -> list[Request]:
     """Every choice the night asks for, in the judge's calling order."""
     requests: list[Request] = []
-    for step in judge.rules.night_steps:
+    for step in steps:
         members = step_members(judge.state, step)
         team = tuple(s for s, _ in members) if step.team else ()
         for seat, slot in members:
@@ -72,11 +71,11 @@ def _order(target: Target) -> tuple[int, int]:
     return target if isinstance(target, tuple) else (target, 0)
 
 
-def collect_choices(judge: Judge, answers: tuple[Action, ...]) -> NightChoices:
+def collect_choices(judge: Judge, steps: tuple[NightStep, ...], answers: tuple[Action, ...]) -> NightChoices:
     """Groups the night's answers by step; team steps become one Choice (actor 0)."""
     by_key = {a.key(): a for a in answers}
     choices: NightChoices = {}
-    for step in judge.rules.night_steps:
+    for step in steps:
         members = step_members(judge.state, step)
         acts = [by_key[k] for k in ((s, DecisionKind.NIGHT.value, sl) for s, sl in members) if k in by_key]
         if step.team:
@@ -85,8 +84,3 @@ def collect_choices(judge: Judge, answers: tuple[Action, ...]) -> NightChoices:
         else:
             choices.setdefault(step.action, []).extend(Choice(a.seat, a.slot, a.target) for a in acts)
     return choices
-
-
-def resolve_night(judge: Judge, answers: tuple[Action, ...]) -> None:
-    """All choices are in: the ruleset resolves the night, which ends in judge.after_night()."""
-    judge.rules.resolve_night(judge, collect_choices(judge, answers))

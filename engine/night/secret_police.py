@@ -7,11 +7,11 @@ even a seat the doctor saved, and a vest that stops one killers' attack.
 
 from __future__ import annotations
 
+from engine.catalog import EventKind
 from engine.decisions import Target
 from engine.events import JUDGE_ONLY
-from engine.judge import Judge
 from engine.night.basic import announce, police_check, team_target
-from engine.ruleset import NightChoices
+from engine.ruleset import Judge, NightChoices
 from engine.state import GameState
 
 SP = "secret_police"
@@ -33,7 +33,7 @@ def has_bullet(state: GameState, seat: int, slot: int = 1) -> bool:
 def spend(judge: Judge, power: str, seat: int) -> None:
     """Marks a once-per-game power as used (judge only: the seeds have the judge keep the record)."""
     judge.update(spent=judge.state.spent | {(power, seat, 1)})
-    judge.emit("power_spent", JUDGE_ONLY, seat=seat, power=power, night=judge.state.night)
+    judge.emit(EventKind.POWER_SPENT, JUDGE_ONLY, seat=seat, power=power, night=judge.state.night)
 
 
 def _shot(choices: NightChoices) -> tuple[int, int] | None:
@@ -52,7 +52,7 @@ def _kill_once(judge: Judge, seat: int, cause: str, dead: list[int]) -> None:
 def _saved(judge: Judge, kill: Target | None, save: Target | None) -> bool:
     """002 v3.0: "被指的人如果刚好是被杀的，则此人被医生救活"."""
     if isinstance(kill, int) and kill == save:
-        judge.emit("saved", JUDGE_ONLY, seat=kill, by="doctor")
+        judge.emit(EventKind.SAVED, JUDGE_ONLY, seat=kill, by="doctor")
         return True
     return False
 
@@ -68,7 +68,7 @@ def resolve_v3(judge: Judge, choices: NightChoices) -> None:
         # Ruling R-sp-immunity: judged against the shot as it stood before tonight; the killers act before
         # the secret police, so the night he fires he is still immune, and from the next night he can die.
         if state.seat(kill).holds(SP) and has_bullet(state, kill):
-            judge.emit("immune", JUDGE_ONLY, seat=kill, rule="R-sp-immunity")
+            judge.emit(EventKind.IMMUNE, JUDGE_ONLY, seat=kill, rule="R-sp-immunity")
         else:
             _kill_once(judge, kill, "killed", dead)
     if shot is not None:
@@ -77,7 +77,7 @@ def resolve_v3(judge: Judge, choices: NightChoices) -> None:
         # 002 v3.0: "如果被指的人是杀手，则该杀手被秘密警察杀死，如果被指的人不是杀手，则没有任何效果".
         # Ruling R-v3-shot-save: the doctor undoes only the killers' kill ("被指的人如果刚好是被杀的").
         hit = state.seat(target).holds("killer")
-        judge.emit("shot", JUDGE_ONLY, seat=sp, target=target, hit=hit)
+        judge.emit(EventKind.SHOT, JUDGE_ONLY, seat=sp, target=target, hit=hit)
         if hit:
             _kill_once(judge, target, "shot", dead)
     announce(judge, dead)
@@ -89,7 +89,7 @@ def _vest_stops(judge: Judge, sp: int) -> bool:
     if spent(judge.state, VEST, sp):
         return False
     spend(judge, VEST, sp)
-    judge.emit("vest", JUDGE_ONLY, seat=sp)
+    judge.emit(EventKind.VEST, JUDGE_ONLY, seat=sp)
     return True
 
 
@@ -109,9 +109,9 @@ def resolve_rifle_vest(judge: Judge, choices: NightChoices) -> None:
         if sp in dead:
             # 004 V3.5 other rule 7: "如杀手杀到秘密警察，医生没有救护秘警，且防弹衣已经失效，
             # 则秘密警察打出的子弹即失效".
-            judge.emit("shot", JUDGE_ONLY, seat=sp, target=target, hit=False, rule="004 V3.5 other rule 7")
+            judge.emit(EventKind.SHOT, JUDGE_ONLY, seat=sp, target=target, hit=False, rule="004 V3.5 other rule 7")
         else:
             # 004 V3.5 other rule 5: "秘密警察的子弹能杀死任何身份的人，即使此人经医生抢救".
-            judge.emit("shot", JUDGE_ONLY, seat=sp, target=target, hit=True)
+            judge.emit(EventKind.SHOT, JUDGE_ONLY, seat=sp, target=target, hit=True)
             _kill_once(judge, target, "shot", dead)
     announce(judge, dead)

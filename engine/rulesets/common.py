@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engine.catalog import EventKind
 from engine.events import seats
-from engine.judge import Judge
-from engine.ruleset import NightStep
+from engine.ruleset import Judge, NightStep
 
 SEED_000 = "000_89911a2759051884.txt"
 SEED_002 = "002_4e4c28d8d6647ade.txt"
@@ -26,7 +26,7 @@ def introduce(judge: Judge, role: str, cites: str) -> None:
     """Holders of `role` open their eyes together and learn each other (000 v2.0: "get to know each other")."""
     team = judge.state.holders(role)
     if len(team) > 0:
-        judge.emit("teammates", seats(team), role=role, seats=team, cites=cites)
+        judge.emit(EventKind.TEAMMATES, seats(team), role=role, seats=team, cites=cites)
 
 
 def introduce_killers_and_police(judge: Judge) -> None:

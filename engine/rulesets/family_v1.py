@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.day.referendum import ReferendumDay
 from engine.night.basic import resolve_kill_save_check
+from engine.night.procedure import CalledNight
 from engine.ruleset import Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import SEED_000, SEED_002, SEED_003, introduce_killers, killers_step, ratio_table
@@ -21,10 +22,10 @@ V1 = Ruleset(
     players=(9, 19),
     default_players=12,
     composition=v1_table,
-    night_steps=(
+    night=CalledNight(steps=(
         killers_step(False, "002 v1.0: 摸到杀手牌的人睁眼，指定一个要杀的平民", not_teammates=True),
     ),
-    resolve_night=resolve_kill_save_check,
+    resolve=resolve_kill_save_check),
     day=ReferendumDay(),
     victory=Victory(
         cites="000 v1.0: If the killer finally kills all the good guys, then the killer wins; "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.day.two_suspects import TwoSuspectsDay
 from engine.night.basic import resolve_kill_save_check
+from engine.night.procedure import CalledNight
 from engine.ruleset import Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import (
@@ -35,12 +36,12 @@ V2_CLASSIC = Ruleset(
     players=(8, 20),  # R-v2-players
     default_players=12,
     composition=classic_table,
-    night_steps=(
+    night=CalledNight(steps=(
         killers_step(False, "000 v2.0: any killer will instruct the judge to kill everyone in the closed eyes",
                      not_teammates=True),
         police_step("000 v2.0: suspect any one of them with closed eyes as the killer ... (nod yes and shake no)"),
     ),
-    resolve_night=resolve_kill_save_check,
+    resolve=resolve_kill_save_check),
     day=TwoSuspectsDay(),
     victory=Victory(
         cites="000 v2.0: the murderer can win by killing all the police, or he can win by killing all the good "

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from engine.day.forum import ForumVoteDay
 from engine.night.basic import resolve_kill_save_check
+from engine.night.procedure import CalledNight
 from engine.rng import Rng
 from engine.ruleset import Ruleset, Victory
 from engine.rulesets import register
@@ -64,13 +65,13 @@ V2_FORUM = Ruleset(
     players=(7, 15),
     default_players=12,
     composition=forum_table,
-    night_steps=(
+    night=CalledNight(steps=(
         # R-forum-self-kill: any living seat, the bandits' own included, by the team majority.
         killers_step(True, "003 rule 4: 任意一位匪徒示意法官，杀掉在座的任意一位; "
                      "补充1: 匪徒自杀或互杀需要投票，少数服从多数"),
         police_step("003 rule 5 and note 3: 可以怀疑闭眼的任意一位为匪徒 ... 靠打手势说明怀疑的正确与否"),
     ),
-    resolve_night=resolve_kill_save_check,
+    resolve=resolve_kill_save_check),
     day=ForumVoteDay(),
     victory=Victory(
         cites="003 note 7: 当且仅当警全被杀时，匪徒获胜；当且仅当匪徒全被杀时，匪徒输",

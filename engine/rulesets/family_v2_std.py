@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.day.nomination import NominationDay
 from engine.night.basic import resolve_kill_save_check
+from engine.night.procedure import CalledNight
 from engine.ruleset import NightStep, Ruleset, Victory, no_last_words
 from engine.rulesets import register
 from engine.rulesets.common import SEED_004, introduce_killers_and_police, killers_step, police_step, ratio_table
@@ -47,11 +48,11 @@ V2_STD = Ruleset(
     players=(8, 13),
     default_players=12,
     composition=v2_std_table,
-    night_steps=(
+    night=CalledNight(steps=(
         KILL_V2,
         police_step("004 V2.0 III.7: 请警察给我一个号码 ... 法官会给出相应的手势来告知警察其判断是否正确"),
     ),
-    resolve_night=resolve_kill_save_check,
+    resolve=resolve_kill_save_check),
     day=NominationDay(3, "v2_std"),
     victory=Victory(
         cites="004 V2.0 IV: 杀手一方全部死亡，则警察一方获胜。警察一方全部死亡，则杀手一方获胜。"
@@ -70,12 +71,12 @@ V25_STD = Ruleset(
     players=(10, 13),
     default_players=12,
     composition=v25_std_table,
-    night_steps=(
+    night=CalledNight(steps=(
         KILL_V25,
         police_step("004 V2.5 III.7: 请警察给我一个号码 ... 法官会给出相应的手势来告知警察其判断是否正确"),
         DOCTOR_SAVE,  # 004 V2.5 III.8: the doctor is called after the police
     ),
-    resolve_night=resolve_kill_save_check,
+    resolve=resolve_kill_save_check),
     day=NominationDay(2, "v25_std"),
     victory=Victory(
         cites="004 V2.5 IV: 杀手一方全部死亡，则警察和医生一方获胜。警察和医生一方全部死亡，则杀手一方获胜。"

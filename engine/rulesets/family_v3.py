@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from engine.catalog import EventKind
 from engine.day.nomination import NominationDay
 from engine.day.two_suspects import TwoSuspectsDay
 from engine.decisions import Target
 from engine.events import seats
-from engine.judge import Judge
+from engine.night.procedure import CalledNight
 from engine.night.secret_police import has_bullet, resolve_rifle_vest, resolve_v3
-from engine.ruleset import Introductions, NightStep, Ruleset, Victory
+from engine.ruleset import Introductions, Judge, NightStep, Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import (
     SEED_000,
@@ -60,7 +61,7 @@ V3 = Ruleset(
     players=(10, 20),
     default_players=13,
     composition=v3_table,
-    night_steps=(
+    night=CalledNight(steps=(
         killers_step(False, "000 v2.0: any killer will instruct the judge to kill everyone in the closed "
                      "eyes", not_teammates=True),
         police_step("000 v2.0: suspect any one of them with closed eyes as the killer ... (nod yes and "
@@ -68,7 +69,7 @@ V3 = Ruleset(
         doctor_step("002 v3.0: 在每一轮杀手杀完人，警察指认完后，就该医生睁眼，然后医生救人 ... 可以救自己"),
         sp_step("002 v3.0: 医生救完人后，到秘密警察睁眼 ... 如果被指的人是杀手，则该杀手被秘密警察杀死"),
     ),
-    resolve_night=resolve_v3,
+    resolve=resolve_v3),
     day=TwoSuspectsDay(),
     victory=Victory(
         cites="002 v3.0: 所有杀手死亡，则警察胜；警察、医生、秘密警察全部死亡，杀手胜；所有平民死亡，杀手胜 "
@@ -87,7 +88,7 @@ def show_to_killers(judge: Judge, role: str, cites: str) -> None:
     """004 V3.5 III.5: "法官说:'请杀手看我给出的号码'，此时法官将匪民的号码告诉杀手" (V3.8: 卧底)."""
     killers = judge.state.holders("killer")
     for seat in judge.state.holders(role):
-        judge.emit("shown_to_killers", seats(killers), role=role, seat=seat, cites=cites)
+        judge.emit(EventKind.SHOWN_TO_KILLERS, seats(killers), role=role, seat=seat, cites=cites)
 
 
 def introduce_v35(judge: Judge) -> None:
@@ -111,7 +112,7 @@ def introduce_v38(judge: Judge) -> None:
     show_to_killers(judge, "undercover", "004 V3.8 III.5: 此时法官将卧底的号码告诉杀手")
     team = openers(judge.state)
     if team:
-        judge.emit("openers", seats(team), seats=team,
+        judge.emit(EventKind.OPENERS, seats(team), seats=team,
                    cites="004 V3.8 III.7: 抽到2张警察牌的人和卧底一起睁开眼，相互认识自己的同伴")
 
 
@@ -145,9 +146,9 @@ def std_ruleset(
         players=(13, 13),
         default_players=13,
         composition=lambda n: std_table(ally),
-        night_steps=(killers_step(False, STD_KILL, not_teammates=True), check, doctor_step(STD_SAVE),
+        night=CalledNight(steps=(killers_step(False, STD_KILL, not_teammates=True), check, doctor_step(STD_SAVE),
                      sp_step(STD_SHOOT)),
-        resolve_night=resolve_rifle_vest,
+        resolve=resolve_rifle_vest),
         day=NominationDay(rounds=2),
         victory=Victory(cites=STD_VICTORY_CITES, wipe_out=(GOOD_POWERS, frozenset({"civilian"}))),
         # 004 V3.5 other rule 3: "游戏中只允许杀手和匪民'跳杀'" (V3.8: "杀手和卧底").

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.day.nomination import NominationDay
 from engine.day.round_vote import RoundVoteDay
 from engine.night.butterfly import butterfly_resolver
+from engine.night.procedure import CalledNight
 from engine.ruleset import NightStep, Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import (
@@ -68,8 +69,8 @@ V4_CLASSIC = Ruleset(
     players=(11, 19),
     default_players=13,
     composition=classic_table,
-    night_steps=CLASSIC_STEPS,
-    resolve_night=butterfly_resolver(hugged_check_blocked=True, alternate_order=True),
+    night=CalledNight(steps=CLASSIC_STEPS,
+    resolve=butterfly_resolver(hugged_check_blocked=True, alternate_order=True)),
     day=RoundVoteDay(),
     victory=Victory(
         cites="002 v4.0 4: 所有特殊身份（包括花蝴蝶、狙击手、医生、警察、森林老人）全部死掉，或者杀手人数不少于非杀手"
@@ -100,8 +101,8 @@ V4_STD = Ruleset(
     players=(14, 14),
     default_players=14,
     composition=std_table,
-    night_steps=STD_STEPS,
-    resolve_night=butterfly_resolver(hugged_check_blocked=False, alternate_order=False),
+    night=CalledNight(steps=STD_STEPS,
+    resolve=butterfly_resolver(hugged_check_blocked=False, alternate_order=False)),
     # 004 V4.0 III.13-15: accusations, the most accused defends, > half to execute; "第二轮为生死轮".
     day=NominationDay(rounds=2),
     victory=Victory(

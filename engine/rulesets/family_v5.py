@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.catalog import EventKind
 from engine.day.card_vote import CardVoteDay
 from engine.errors import SetupError
 from engine.events import seats
-from engine.judge import Judge
 from engine.night.cards import (
     any_card,
     not_own_role,
@@ -13,8 +13,9 @@ from engine.night.cards import (
     resolve_cards,
     shot_unspent,
 )
+from engine.night.procedure import CalledNight
 from engine.rng import Rng
-from engine.ruleset import NightStep, Ruleset, Victory
+from engine.ruleset import Judge, NightStep, Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import SEED_000, SEED_004
 
@@ -81,11 +82,11 @@ def introduce_v5(judge: Judge) -> None:
     killers, undercover = _holders(judge, "killer"), _holders(judge, "undercover")
     team = sorted(set(killers) | set(undercover))
     if team:
-        judge.emit("teammates", seats(team), role="killer", seats=killers, undercover=undercover,
+        judge.emit(EventKind.TEAMMATES, seats(team), role="killer", seats=killers, undercover=undercover,
                    cites="000 v5.0: you must find ways to ensure the safety of your undercover agent")
     call = sorted(set(_holders(judge, "police")) | set(undercover))
     if call:
-        judge.emit("teammates", seats(call), role="police", seats=call,
+        judge.emit(EventKind.TEAMMATES, seats(call), role="police", seats=call,
                    cites="000 v5.0: four people open their eyes ... one person is an undercover")
 
 
@@ -114,8 +115,8 @@ V5_DUAL = Ruleset(
     players=(8, 16),
     default_players=8,
     composition=v5_deck,
-    night_steps=V5_STEPS,
-    resolve_night=resolve_cards,
+    night=CalledNight(steps=V5_STEPS,
+    resolve=resolve_cards),
     day=CardVoteDay(),
     victory=Victory(
         cites="000 v5.0 rule 4: both the killer and the undercover died, and the police won. The police and "

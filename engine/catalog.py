@@ -1,0 +1,155 @@
+"""The catalogue of events: every kind once, with who may see it, its data fields and what it means.
+
+Every other package names event kinds through `EventKind` and the groups below (SPEECHES, DECISIONS, ...),
+never as string literals (tests/test_vocabulary.py scans the packages). A StrEnum equals its string, so
+transcripts written before the catalogue read the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    """Every kind of event the judge records."""
+
+    # the deal and the first night's introductions
+    DEAL = "deal"
+    GAME_STARTS = "game_starts"
+    YOUR_CARDS = "your_cards"
+    TEAMMATES = "teammates"
+    OPENERS = "openers"
+    SHOWN_TO_KILLERS = "shown_to_killers"
+    # the night
+    NIGHT_FALLS = "night_falls"
+    NIGHT_CHOICE = "night_choice"
+    CHECK_RESULT = "check_result"
+    KILL_ORDERS = "kill_orders"
+    SAVED = "saved"
+    IMMUNE = "immune"
+    SHOT = "shot"
+    VEST = "vest"
+    POWER_SPENT = "power_spent"
+    SPARED = "spared"
+    TAKEN = "taken"
+    NIGHT_EFFECTS = "night_effects"
+    CAUSE_OF_DEATH = "cause_of_death"
+    DEATH = "death"
+    DAWN = "dawn"
+    # the day
+    DAY_BEGINS = "day_begins"
+    LAST_WORDS = "last_words"
+    STATEMENT = "statement"
+    DEFENSE = "defense"
+    VOTE = "vote"
+    SPEAKING_ORDER = "speaking_order"
+    ACCUSATION_ROUND = "accusation_round"
+    ACCUSED = "accused"
+    SUSPECTS = "suspects"
+    HANDS = "hands"
+    TALLY = "tally"
+    VOTES_COUNTED = "votes_counted"
+    VOTE_TIE = "vote_tie"
+    EXECUTED_SIDE = "executed_side"
+    IMPOSED_VERDICT = "imposed_verdict"
+    VERDICT = "verdict"
+    # the judge
+    DRAW = "draw"
+    RULING = "ruling"
+    GAME_OVER = "game_over"
+    REVEAL = "reveal"
+
+
+class Seen(StrEnum):
+    """Who may see an event of a kind (the engine sets `visible_to` accordingly)."""
+
+    PUBLIC = "public"  # everyone at the table
+    JUDGE = "judge"  # only the judge (god view)
+    SEAT = "seat"  # the one seat it concerns
+    TEAM = "team"  # the seats that opened their eyes together
+    DRAWN = "drawn"  # a lot: public for the day's ties, the team for a night team's tie
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpec:
+    """One catalogue entry."""
+
+    kind: EventKind
+    seen: Seen
+    fields: tuple[str, ...]  # every data key an event of this kind may carry
+    meaning: str
+
+
+K = EventKind
+_ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess")
+
+_SPECS = (
+    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card"), "The judge deals the cards: every seat's hand."),
+    EventSpec(K.GAME_STARTS, Seen.PUBLIC, ("ruleset", "players"), "The game starts with this ruleset and table."),
+    EventSpec(K.YOUR_CARDS, Seen.SEAT, ("seat", "cards"), "A seat looks at its own cards."),
+    EventSpec(K.TEAMMATES, Seen.TEAM, ("role", "seats", "undercover", "cites"),
+              "Holders of a role open their eyes together and learn each other."),
+    EventSpec(K.OPENERS, Seen.TEAM, ("seats", "cites"),
+              "Seats open their eyes together (v3.8: the police and the undercover)."),
+    EventSpec(K.SHOWN_TO_KILLERS, Seen.TEAM, ("role", "seat", "cites"),
+              "The judge shows the killers who holds a role (v3.5: the traitor; v3.8: the undercover)."),
+    EventSpec(K.NIGHT_FALLS, Seen.PUBLIC, ("night",), "Night falls: everyone closes their eyes."),
+    EventSpec(K.NIGHT_CHOICE, Seen.TEAM, _ACTION_FIELDS, "A night role chooses its target."),
+    EventSpec(K.CHECK_RESULT, Seen.TEAM, ("night", "by", "card", "target", "result"),
+              "The judge nods (a killer) or shakes his head (not a killer) at the police's check."),
+    EventSpec(K.KILL_ORDERS, Seen.TEAM, ("night", "orders"), "v5: the killer cards' orders, shared with the team."),
+    EventSpec(K.SAVED, Seen.JUDGE, ("seat", "by"), "The doctor saved the killers' victim."),
+    EventSpec(K.IMMUNE, Seen.JUDGE, ("seat", "rule"), "The killers' victim is immune tonight."),
+    EventSpec(K.SHOT, Seen.JUDGE, ("seat", "target", "hit", "rule"), "A shooter fires; it hits or misses."),
+    EventSpec(K.VEST, Seen.JUDGE, ("seat",), "A bulletproof vest stops the killers' kill."),
+    EventSpec(K.POWER_SPENT, Seen.JUDGE, ("seat", "power", "night"), "A once-per-game power is used up."),
+    EventSpec(K.SPARED, Seen.JUDGE, ("card", "why"), "v5: a card is spared a kill or a shot, and why."),
+    EventSpec(K.TAKEN, Seen.JUDGE, ("night", "card"), "v5: the old man's target card is taken for the night."),
+    EventSpec(K.NIGHT_EFFECTS, Seen.JUDGE, ("night", "hugged", "marks", "empty_needles"),
+              "v4: the butterfly's hug, the night's marks and the empty needles."),
+    EventSpec(K.CAUSE_OF_DEATH, Seen.JUDGE, ("seat", "slot", "cause"), "How a seat (or card) died."),
+    EventSpec(K.DEATH, Seen.PUBLIC, ("seat", "public_cause"), "A seat is dead; the public cause only."),
+    EventSpec(K.DAWN, Seen.PUBLIC, ("night", "dead", "silenced", "cards"),
+              "Dawn: the night's dead (v5: the dead cards) and who is silenced today."),
+    EventSpec(K.DAY_BEGINS, Seen.PUBLIC, ("day",), "The day begins."),
+    EventSpec(K.LAST_WORDS, Seen.PUBLIC, _ACTION_FIELDS, "A dying seat's last words."),
+    EventSpec(K.STATEMENT, Seen.PUBLIC, _ACTION_FIELDS, "A day speech, with its accusation where there is one."),
+    EventSpec(K.DEFENSE, Seen.PUBLIC, _ACTION_FIELDS, "An accused seat speaks in its defence."),
+    EventSpec(K.VOTE, Seen.PUBLIC, _ACTION_FIELDS, "A seat raises its hand for a seat, or keeps it down."),
+    EventSpec(K.SPEAKING_ORDER, Seen.PUBLIC, ("day", "order"), "The order in which the living speak today."),
+    EventSpec(K.ACCUSATION_ROUND, Seen.PUBLIC, ("day", "round", "ballot", "final", "order"),
+              "A round of accusations begins, in this speaking order."),
+    EventSpec(K.ACCUSED, Seen.PUBLIC, ("day", "round", "ballot", "seat", "counts", "final"),
+              "The most accused seat of a round, with the accusation counts."),
+    EventSpec(K.SUSPECTS, Seen.PUBLIC, ("day", "seats"), "The day's suspects, who give their final statements."),
+    EventSpec(K.HANDS, Seen.PUBLIC, ("day", "round", "ballot", "defendant", "yes", "no"),
+              "A show of hands on one defendant: for and against."),
+    EventSpec(K.TALLY, Seen.PUBLIC, ("day", "ballot", "counts", "leaders"), "A ballot's votes and its leaders."),
+    EventSpec(K.VOTES_COUNTED, Seen.PUBLIC, ("day", "ballot", "counts"), "A ballot's votes per seat."),
+    EventSpec(K.VOTE_TIE, Seen.PUBLIC, ("day", "seats"), "A tie: nobody is executed (v5)."),
+    EventSpec(K.EXECUTED_SIDE, Seen.PUBLIC, ("seat", "side"), "v4-classic: the judge tells the executed seat's side."),
+    EventSpec(K.IMPOSED_VERDICT, Seen.PUBLIC, ("seat",), "The judge imposes the day's verdict (scenario files)."),
+    EventSpec(K.VERDICT, Seen.PUBLIC, ("day", "executed", "how"), "The day's verdict: who is executed, and how."),
+    EventSpec(K.DRAW, Seen.DRAWN, ("reason", "options", "result"), "The judge draws lots to break a tie."),
+    EventSpec(K.RULING, Seen.PUBLIC, ("rule", "text"), "The judge applies a named ruling."),
+    EventSpec(K.GAME_OVER, Seen.PUBLIC, ("winner",), "The game is over: the winning side."),
+    EventSpec(K.REVEAL, Seen.PUBLIC, ("cards", "judge_card"), "Everyone's cards are shown at the end."),
+)
+
+CATALOGUE: dict[str, EventSpec] = {spec.kind: spec for spec in _SPECS}
+
+# Named groups: import these instead of spelling kinds out.
+SPEECHES: frozenset[str] = frozenset({K.STATEMENT, K.DEFENSE, K.LAST_WORDS})  # events with a seat's words
+DECISIONS: frozenset[str] = frozenset({K.NIGHT_CHOICE, *SPEECHES, K.VOTE})  # a seat's answer to a request
+DEATHS: frozenset[str] = frozenset({K.DEATH})  # a seat is dead (public)
+PHASE_STARTS: frozenset[str] = frozenset({K.NIGHT_FALLS, K.DAY_BEGINS})
+BALLOTS: frozenset[str] = frozenset({K.ACCUSED, K.HANDS, K.TALLY, K.VOTES_COUNTED, K.VOTE_TIE})
+ENDINGS: frozenset[str] = frozenset({K.GAME_OVER, K.REVEAL})
+SETUP: frozenset[str] = frozenset({K.DEAL, K.GAME_STARTS, K.YOUR_CARDS, K.TEAMMATES, K.OPENERS,
+                                   K.SHOWN_TO_KILLERS})
+
+
+def spec(kind: str) -> EventSpec | None:
+    """The catalogue entry of `kind` (None for a kind this version does not know)."""
+    return CATALOGUE.get(kind)

@@ -1,0 +1,29 @@
+"""The night procedure of every ruleset so far: the judge calls each step in order, everyone answers at once,
+then the ruleset's resolver settles the night (a night with another order or power is another procedure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.decisions import Action
+from engine.night.common import collect_choices, night_requests
+from engine.ruleset import Judge, NightStep, Resolver
+
+
+@dataclass(frozen=True)
+class CalledNight:
+    """天黑请闭眼: each step's role opens its eyes and chooses; the choices are independent, so they are asked
+    all at once; `resolve` turns them into the night's deaths and ends in judge.after_night()."""
+
+    steps: tuple[NightStep, ...]
+    resolve: Resolver
+
+    def begin(self, judge: Judge) -> None:
+        requests = night_requests(judge, self.steps)
+        if requests:
+            judge.ask(*requests)
+        else:
+            self.resolve(judge, collect_choices(judge, self.steps, ()))
+
+    def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None:
+        self.resolve(judge, collect_choices(judge, self.steps, answers))
