@@ -18,8 +18,9 @@ import jinja2
 
 import prompts
 from agents.base import SeatView
-from engine import Event, Request, Target, display_name, get_ruleset, team_of
-from engine.roles import ROLES
+from agents.narrator import sentence
+from engine import DecisionKind, Event, EventKind, Request, Target, display_name, get_ruleset, team_of
+from engine.roles import ROLES, action_help, role_help
 
 LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}  # json.dumps keeps these raw
 
@@ -54,6 +55,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     env.filters.update(
         role=lambda r: display_name(r, lang) if r in ROLES else str(r), team=lambda r: team_of(r).value,
+        role_help=lambda r: role_help(r, lang) if r in ROLES else "", action_help=lambda a: action_help(str(a), lang),
         speech=speech_literal, target=_target, jsonv=_jsonv, jsonlist=_jsonlist,
         seats=lambda xs: ", ".join(_target(x) for x in xs),
     )
@@ -98,20 +100,21 @@ def seat_facts(view: SeatView) -> SeatFacts:
     facts = SeatFacts(view.seat, view.players)
     for e in visible_events(view):
         d = e.data
-        if e.kind == "your_cards" and d.get("seat") == view.seat:
+        if e.kind == EventKind.YOUR_CARDS and d.get("seat") == view.seat:
             facts.cards = tuple(d["cards"])
-        elif e.kind == "death" and e.visible_to is None:
+        elif e.kind == EventKind.DEATH and e.visible_to is None:
             facts.dead.add(int(d["seat"]))
-        elif e.kind == "teammates":
+        elif e.kind == EventKind.TEAMMATES:
             facts.teammates[str(d["role"])] = tuple(d["seats"])
-        elif e.kind == "check_result":
+        elif e.kind == EventKind.CHECK_RESULT:
             target = d["target"]
             facts.checks[tuple(target) if isinstance(target, list) else target] = str(d["result"])
     return facts
 
 
-def _event_dict(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "data": e.data}
+def record_line(event: Event, lang: str) -> str:
+    """One line of a seat's record: the narrator's sentence, the speech (if any) as a one-line JSON string."""
+    return sentence(event, lang, quote=speech_literal)
 
 
 def _roles_table(ruleset_id: str, players: int) -> tuple[list[str], list[tuple[str, int]]]:
@@ -133,22 +136,22 @@ def system_prompt(ruleset_id: str, players: int, lang: str) -> str:
 
 def public_record(view: SeatView, lang: str) -> str:
     """The public events, one line each, in order."""
-    public = [_event_dict(e) for e in view.events if e.visible_to is None]
-    return render(lang, "record.j2", public=public)
+    lines = [record_line(e, lang) for e in view.events if e.visible_to is None]
+    return render(lang, "record.j2", lines=lines)
 
 
 def private_notes(view: SeatView, lang: str) -> str:
     """The seat's own cards, what it learned at night, its teammates: only events visible to it privately."""
     facts = seat_facts(view)
-    private = [_event_dict(e) for e in visible_events(view) if e.visible_to is not None]
+    lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
-                  living=facts.living, private=private)
+                  living=facts.living, lines=lines)
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
                  accusations: list[Any], claimable: list[str], speech_chars: int) -> str:
     """What the judge asks now, with every legal value spelled out."""
-    return render(lang, "request.j2", request=request, fields=fields, targets=targets,
+    return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 

@@ -18,12 +18,10 @@ from typing import Any, TypeVar
 from agents.base import Annotation, Decision, SeatView
 from agents.prompting import SeatFacts, environment, seat_facts, visible_events
 from agents.schema import Choices
-from engine import Action, DecisionKind, Request, Target, Team, get_ruleset, team_of
+from engine import SPEECHES, Action, DecisionKind, Request, Target, Team, get_ruleset, team_of
+from engine.roles import HARMFUL, PROTECTIVE
 
 CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
-HARMFUL = frozenset({"kill", "check", "shoot", "snipe", "silence"})
-PROTECTIVE = frozenset({"save", "hug"})
-SPOKEN = ("statement", "defense", "last_words")
 T = TypeVar("T")
 
 
@@ -42,7 +40,7 @@ def read_table(view: SeatView) -> Table:
     """Parses the public speeches and accusations of the view."""
     table = Table(seat_facts(view))
     for e in visible_events(view):
-        if e.kind not in SPOKEN or e.visible_to is not None:
+        if e.kind not in SPEECHES or e.visible_to is not None:
             continue
         speaker, acc = int(e.data["seat"]), e.data.get("accusation")
         if isinstance(acc, int):
@@ -170,7 +168,7 @@ class ScriptedAgent:
         best = _best(foes, lambda s: suspicion(table, s, private=private), rng)
         score = suspicion(table, best, private=private)
         why = "checked" if private and best in facts.checks else "claimed" if best in table.claimed else \
-            "accused" if table.accused[best] else "hunch"
+            "pointed" if table.accused[best] else "hunch"
         if None in legal and private and score < 0.35:
             return None, ""
         return best, why

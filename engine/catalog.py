@@ -153,3 +153,76 @@ SETUP: frozenset[str] = frozenset({K.DEAL, K.GAME_STARTS, K.YOUR_CARDS, K.TEAMMA
 def spec(kind: str) -> EventSpec | None:
     """The catalogue entry of `kind` (None for a kind this version does not know)."""
     return CATALOGUE.get(kind)
+
+
+# The values some events carry, named once (the narrator words them; the engine writes the same strings).
+class Cause(StrEnum):
+    """`death.public_cause` (night, executed, jump_kill) and `cause_of_death.cause` (all of them)."""
+
+    NIGHT = "night"
+    EXECUTED = "executed"
+    JUMP_KILL = "jump_kill"
+    KILLED = "killed"
+    SHOT = "shot"
+    SNIPED = "sniped"
+    KILLED_AND_SNIPED = "killed_and_sniped"
+    TWO_EMPTY_NEEDLES = "two_empty_needles"
+
+
+class CheckResult(StrEnum):
+    """The judge's gesture at a check: a nod, a shake, or no answer (the checker's card was taken or hugged)."""
+
+    KILLER = "killer"
+    NOT_KILLER = "not_killer"
+    NO_ANSWER = "no_answer"
+
+
+class VerdictHow(StrEnum):
+    """How the day's verdict came about (`verdict.how`)."""
+
+    VOTE = "vote"
+    LOT = "lot"
+    LIFE_AND_DEATH = "life_and_death"
+    HALF_SPLIT_LOT = "half_split_lot"
+    TIE = "tie"
+    IMPOSED = "imposed"
+
+
+class SparedWhy(StrEnum):
+    """Why a v5 card survived a kill or a shot (`spared.why`)."""
+
+    TAKEN = "taken"
+    PRIVILEGE = "privilege"
+    SAVED = "saved"
+    SHOOTER_TAKEN = "shooter_taken"
+
+
+class Power(StrEnum):
+    """Once-per-game powers (`power_spent.power`)."""
+
+    BULLET = "bullet"
+    VEST = "vest"
+
+
+class TieBreak(StrEnum):
+    """What a lot settles: the end of a `draw.reason` (the reason starts with the ruleset's or role's tag)."""
+
+    TEAM_TIE = "team_tie"
+    SUSPECT_TIE = "suspect_tie"
+    SUSPECT_FILL = "suspect_fill"
+    FINAL_TIE = "final_tie"
+    DEFENDANT_TIE = "defendant_tie"
+    VOTE_TIE = "vote_tie"
+    HALF_SPLIT = "half_split"
+
+
+def tie_break(reason: str) -> TieBreak | None:
+    """The kind of lot a draw's reason names (None for a reason this version does not know)."""
+    return next((t for t in TieBreak if reason.endswith(t.value)), None)
+
+
+class LotOutcome(StrEnum):
+    """The two options of a half-split lot (004 V2.0 other rule 1: the representatives' rock-paper-scissors)."""
+
+    EXECUTED = "executed"
+    SPARED = "spared"

@@ -1,4 +1,6 @@
-"""Roles: stable ids, the side each belongs to, and their display names (en/zh) in one table."""
+"""Roles and night actions: stable ids, sides, display names and one-line help (en/zh) in one table each.
+
+Prompts, the TUI, the narrator and the bots read these tables; adding a role means adding a row here."""
 
 from __future__ import annotations
 
@@ -21,20 +23,34 @@ class RoleInfo:
     team: Team
     en: str
     zh: str
+    help_en: str = ""
+    help_zh: str = ""
 
 
 _ROLES = (
-    RoleInfo("civilian", Team.GOOD, "Civilian", "平民"),
-    RoleInfo("killer", Team.KILLERS, "Killer", "杀手"),
-    RoleInfo("police", Team.GOOD, "Police", "警察"),
-    RoleInfo("doctor", Team.GOOD, "Doctor", "医生"),
-    RoleInfo("secret_police", Team.GOOD, "Secret police", "秘密警察"),
-    RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手"),
-    RoleInfo("butterfly", Team.GOOD, "Butterfly", "花蝴蝶"),
-    RoleInfo("old_man", Team.GOOD, "Forest old man", "森林老人"),
-    RoleInfo("traitor", Team.KILLERS, "Traitor", "匪民"),
-    RoleInfo("undercover", Team.KILLERS, "Undercover", "卧底"),
-    RoleInfo("judge", Team.GOOD, "Judge card", "大王(法官)"),
+    RoleInfo("civilian", Team.GOOD, "Civilian", "平民",
+             "no night power; finds the killers by talk and votes", "没有夜间能力；靠发言和投票找出杀手"),
+    RoleInfo("killer", Team.KILLERS, "Killer", "杀手",
+             "the killers know each other and choose one victim each night", "杀手互相认识，每晚共同选择杀死一人"),
+    RoleInfo("police", Team.GOOD, "Police", "警察",
+             "the police know each other and each night point at one seat; the judge nods for a killer, shakes "
+             "his head otherwise", "警察互相认识，每晚指认一人验身份；是杀手法官点头，否则摇头"),
+    RoleInfo("doctor", Team.GOOD, "Doctor", "医生",
+             "chooses one seat to save each night; the killers' victim survives if saved",
+             "每晚救一人；杀手的目标若被救则不死"),
+    RoleInfo("secret_police", Team.GOOD, "Secret police", "秘密警察",
+             "may shoot one seat once per game", "全局可以开枪一次"),
+    RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手", "may shoot one seat at night", "夜里可以狙击一人"),
+    RoleInfo("butterfly", Team.GOOD, "Butterfly", "花蝴蝶",
+             "hugs one seat each night; what happens to one happens to both", "每晚抱一人，同生共死"),
+    RoleInfo("old_man", Team.GOOD, "Forest old man", "森林老人",
+             "silences one seat each night: it may not speak the next day", "每晚禁言一人，次日白天不得发言"),
+    RoleInfo("traitor", Team.KILLERS, "Traitor", "匪民",
+             "a civilian who plays for the killers; the police see him as not a killer",
+             "站在杀手一边的平民；警察验他是好人"),
+    RoleInfo("undercover", Team.KILLERS, "Undercover", "卧底",
+             "plays for the killers while sitting with the police", "与警察一起睁眼，却站在杀手一边"),
+    RoleInfo("judge", Team.GOOD, "Judge card", "大王(法官)", "the judge's card (out of play)", "法官牌（不参与游戏）"),
 )
 
 ROLES: dict[str, RoleInfo] = {r.id: r for r in _ROLES}
@@ -50,3 +66,62 @@ def display_name(role: str, lang: str = "en") -> str:
     """The role's name in `lang` (en or zh)."""
     info = ROLES[role]
     return info.zh if lang == "zh" else info.en
+
+
+def role_help(role: str, lang: str = "en") -> str:
+    """What the role does, in one line."""
+    info = ROLES[role]
+    return info.help_zh if lang == "zh" else info.help_en
+
+
+class Effect(StrEnum):
+    """What a night action does to its target: the bots avoid harming teammates and protect the trusted."""
+
+    HARMFUL = "harmful"
+    PROTECTIVE = "protective"
+    NEUTRAL = "neutral"  # v5's take: the card sits the night out, neither harmed nor saved by the taker
+
+
+@dataclass(frozen=True, slots=True)
+class NightAction:
+    """A night power, independent of the role that holds it."""
+
+    id: str
+    effect: Effect
+    en: str  # the verb: "kill"
+    zh: str  # the verb: "杀"
+    help_en: str
+    help_zh: str
+
+
+_ACTIONS = (
+    NightAction("kill", Effect.HARMFUL, "kill", "杀", "choose tonight's victim", "选择今晚要杀的人"),
+    NightAction("check", Effect.HARMFUL, "check", "验", "point at one seat to check", "指认一个人来验"),
+    NightAction("save", Effect.PROTECTIVE, "save", "救", "choose one seat to save", "选择要救的人"),
+    NightAction("shoot", Effect.HARMFUL, "shoot", "开枪打", "may shoot one seat", "可以开枪打一个人"),
+    NightAction("snipe", Effect.HARMFUL, "snipe", "狙击", "shoot one seat", "狙击一个人"),
+    NightAction("hug", Effect.PROTECTIVE, "hug", "抱", "hug one seat", "抱一个人"),
+    NightAction("silence", Effect.HARMFUL, "silence", "禁言", "silence one seat for tomorrow",
+                "禁言一个人（明天不得发言）"),
+    NightAction("take", Effect.NEUTRAL, "take", "拿走", "take one card", "拿走一张牌"),
+)
+
+NIGHT_ACTIONS: dict[str, NightAction] = {a.id: a for a in _ACTIONS}
+HARMFUL: frozenset[str] = frozenset(a.id for a in _ACTIONS if a.effect is Effect.HARMFUL)
+PROTECTIVE: frozenset[str] = frozenset(a.id for a in _ACTIONS if a.effect is Effect.PROTECTIVE)
+
+
+def action_name(action: str, lang: str = "en") -> str:
+    """The night action's verb in `lang`; an unknown id is shown as it is."""
+    info = NIGHT_ACTIONS.get(action)
+    if info is None:
+        return action
+    return info.zh if lang == "zh" else info.en
+
+
+def action_help(action: str, lang: str = "en") -> str:
+    """What the night action does, in one line."""
+    info = NIGHT_ACTIONS.get(action)
+    if info is None:
+        return ""
+    return info.help_zh if lang == "zh" else info.help_en

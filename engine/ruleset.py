@@ -133,7 +133,21 @@ class Ruleset:
     cards_per_seat: int = 1
     dealer: Dealer | None = None  # custom deal (v5); default: shuffle the composition
     summary: str = ""
+    title_zh: str = ""  # the title and summary in Chinese (prompts, renders and the TUI in zh)
+    summary_zh: str = ""
     extra_roles: tuple[str, ...] = field(default=())  # roles allowed in scenario files beyond the table
+
+    def name(self, lang: str = "en") -> str:
+        """The ruleset's title in `lang`."""
+        return self.title_zh or self.title if lang == "zh" else self.title
+
+    def short_name(self, lang: str = "en") -> str:
+        """The title's head ("v2.0 classic" / "v2.0 经典版"), without its list of roles."""
+        return self.name(lang).split(" — ")[0].split("：")[0]
+
+    def brief(self, lang: str = "en") -> str:
+        """The ruleset's one-line summary in `lang`."""
+        return self.summary_zh or self.summary if lang == "zh" else self.summary
 
     @property
     def night_steps(self) -> tuple[NightStep, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine import EventKind
 from evaluation.facts import SeatFacts
 from evaluation.stats import rate
 from evaluation.timeline import Act, Timeline
@@ -31,7 +32,7 @@ def _divergent(act: Act, tl: Timeline, options: set[int]) -> bool:
     pt = act.beliefs[act.target or 0]
     if pt >= BELIEVED:
         return False
-    yes_no = act.kind == "vote" and tl.ballots[act.ballot or 0].defendant == act.target
+    yes_no = act.kind == EventKind.VOTE and tl.ballots[act.ballot or 0].defendant == act.target
     return yes_no or any(act.beliefs.get(u, -1.0) > pt for u in options if u != act.target)
 
 
@@ -47,7 +48,7 @@ def count_deception(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
         if guilty:
             me.clearing_checked += 1
             me.cleared += act.target not in guilty
-        if act.kind == "vote" and act.target in seats:
+        if act.kind == EventKind.VOTE and act.target in seats:
             seats[act.target].votes_received += 1
     for executed, living in tl.verdicts:
         for s in living:

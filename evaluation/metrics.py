@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine import Event
+from engine import DECISIONS, SPEECHES, Event, EventKind, Winner
 from evaluation.deception import count_deception, deception_summary
 from evaluation.detection import detection_summary, score_suspicions
 from evaluation.facts import GameFacts, SeatFacts, side_of
@@ -21,17 +21,15 @@ from evaluation.timeline import build_timeline
 __all__ = ["GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup", "game_facts",
            "hands_of", "side_of"]
 
-SPEAKING = ("statement", "defense", "last_words")
-DECISION_KINDS = ("night_choice", "last_words", "statement", "defense", "vote")
 
 
 def hands_of(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
     """Every seat's cards: the judge-only deal, else the public reveal at the end."""
     for e in events:
-        if e.kind == "deal":
+        if e.kind == EventKind.DEAL:
             return {i + 1: tuple(h) for i, h in enumerate(e.data["hands"])}
     for e in events:
-        if e.kind == "reveal":
+        if e.kind == EventKind.REVEAL:
             return {int(s): tuple(c) for s, c in e.data["cards"].items()}
     raise ValueError("the transcript has neither a deal nor a reveal event")
 
@@ -52,10 +50,11 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     hands = hands_of(events)
     roster = roster or {int(s["seat"]): str(s.get("model") or s.get("agent")) for s in header.get("seats", [])}
     seats = {n: SeatFacts(n, roster.get(n, "?"), cards, side_of(cards)) for n, cards in sorted(hands.items())}
-    winner = (end or {}).get("winner") or next((e.data.get("winner") for e in events if e.kind == "game_over"), None)
+    winner = (end or {}).get("winner") or next((e.data.get("winner") for e in events
+                                               if e.kind == EventKind.GAME_OVER), None)
     for s in seats.values():
         s.won = winner == s.side
-        s.draw = winner == "draw"
+        s.draw = winner == Winner.DRAW
     killers = sum(s.side == "killers" for s in seats.values())
     p0 = killers / (len(seats) - 1) if len(seats) > 1 else 0.0
     for event, note in pairs:
@@ -63,8 +62,8 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     timeline = build_timeline(seats, pairs)
     count_deception(timeline, seats)
     count_swing(timeline, seats)
-    days = max((int(e.data.get("day", 0)) for e in events if e.kind == "day_begins"), default=0)
-    nights = max((int(e.data.get("night", 0)) for e in events if e.kind == "night_falls"), default=0)
+    days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
+    nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
     return GameFacts(
         game_id=str(header.get("game_id") or ""), ruleset=str(header.get("ruleset")),
         players=len(seats), seed=header.get("seed"), winner=winner,
@@ -75,16 +74,16 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
 
 def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None, p0: float) -> None:
     data = event.data
-    if event.kind == "death":
+    if event.kind == EventKind.DEATH:
         dead = seats[int(data["seat"])]
         dead.survived = False
         dead.executed = dead.executed or data.get("public_cause") == "executed"
         return
-    if event.kind not in DECISION_KINDS:
+    if event.kind not in DECISIONS:
         return
     me = seats[int(data["seat"])]
     me.decisions += 1
-    if event.kind == "vote":
+    if event.kind == EventKind.VOTE:
         target = _seat(data.get("target"))
         if target is None:
             me.abstentions += 1
@@ -92,7 +91,7 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
             me.votes += 1
             me.votes_on_killers += seats[target].side == "killers"
     accused = data.get("accusation")
-    if event.kind in ("statement", "last_words") and isinstance(accused, int):
+    if event.kind in (EventKind.STATEMENT, EventKind.LAST_WORDS) and isinstance(accused, int):
         me.accusations += 1
         me.accusations_on_killers += seats[accused].side == "killers"
     if note:
@@ -108,7 +107,7 @@ def _annotation(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
     me.token_decisions += note.get("prompt_tokens") is not None or note.get("completion_tokens") is not None
     if note.get("latency_s") is not None:
         me.latencies.append(float(note["latency_s"]))
-    if event.kind in SPEAKING and str(event.data.get("speech") or "").strip():
+    if event.kind in SPEECHES and str(event.data.get("speech") or "").strip():
         me.speeches += 1
         claimed = note.get("claimed_role")
         if claimed:
@@ -131,7 +130,7 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "seats": len(rows),
         "roles": dict(sorted(Counter(s.role for s in rows).items())),
         "win": rate(total("won", rows), len(rows)),
-        "draws": total("draw", rows),
+        "draws": total(Winner.DRAW, rows),
         "win_as_killers": rate(total("won", bad), len(bad)),
         "win_as_good": rate(total("won", good), len(good)),
         "survival": rate(total("survived", rows), len(rows)),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine import EventKind
 from evaluation.facts import SeatFacts
 from evaluation.stats import rate
 from evaluation.timeline import Timeline
@@ -23,7 +24,7 @@ def count_swing(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
     for i, speech in enumerate(acts):
         if speech.kind != "speech" or speech.target is None:
             continue
-        later = [a for a in acts[i + 1:] if a.kind == "vote"]
+        later = [a for a in acts[i + 1:] if a.kind == EventKind.VOTE]
         if not later or later[0].night != speech.night:
             continue
         window = [v for v in later if v.ballot == later[0].ballot and v.seat != speech.seat]

@@ -22,6 +22,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from engine import Winner
 from evaluation.facts import GameFacts, SeatFacts
 
 SIDES = ("killers", "good")
@@ -51,7 +52,7 @@ def _rate(games: Iterable[GameFacts], names: Iterable[str],
     state: dict[str, tuple[float, float]] = {n: (model.mu, model.sigma) for n in names}
     played: dict[str, int] = dict.fromkeys(state, 0)
     for game in games:
-        if game.winner not in ("killers", "good", "draw"):
+        if game.winner not in ("killers", "good", Winner.DRAW):
             continue  # an unfinished game rates nobody
         teams, members = [], []
         for side in SIDES:
@@ -66,7 +67,7 @@ def _rate(games: Iterable[GameFacts], names: Iterable[str],
             members.append(entries)
         if not all(teams):
             continue
-        ranks = [1.0, 1.0] if game.winner == "draw" else [1.0 if s == game.winner else 2.0 for s in SIDES]
+        ranks = [1.0, 1.0] if game.winner == Winner.DRAW else [1.0 if s == game.winner else 2.0 for s in SIDES]
         new = model.rate(teams, ranks=ranks)
         _merge(state, members, new)
         for name in {n for team in members for n in team}:

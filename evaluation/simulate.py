@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from agents.random_agent import choose
-from engine import GameState, apply, get_ruleset, new_game
+from engine import GameState, Winner, apply, get_ruleset, new_game
 
 
 @dataclass
@@ -29,7 +29,7 @@ class SimulationResult:
             "ruleset": self.ruleset,
             "players": self.players,
             "games": self.games,
-            "wins": {side: self.wins.get(side, 0) for side in ("killers", "good", "draw")},
+            "wins": {side: self.wins.get(side, 0) for side in ("killers", "good", Winner.DRAW)},
             "mean_days": round(self.days / self.games, 3) if self.games else 0.0,
             "decisions": self.decisions,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else 0.0,

@@ -12,10 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event
+from engine import DECISIONS, Event, EventKind
 
-SPEECHES = ("statement", "last_words")
-DECISIONS = ("night_choice", "last_words", "statement", "defense", "vote")
+ACCUSING = frozenset({EventKind.STATEMENT, EventKind.LAST_WORDS})  # speeches whose accusation the timeline counts
 
 
 @dataclass
@@ -77,29 +76,29 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
         data = event.data
         if event.kind not in DECISIONS:
             open_ballot = None
-            if event.kind == "death":
+            if event.kind == EventKind.DEATH:
                 living.discard(int(data["seat"]))
-            elif event.kind == "night_falls":
+            elif event.kind == EventKind.NIGHT_FALLS:
                 night, defendant = night + 1, None
-            elif event.kind == "day_begins":
+            elif event.kind == EventKind.DAY_BEGINS:
                 for s in living:
                     tl.days_alive[s] += 1
-            elif event.kind == "accused":
+            elif event.kind == EventKind.ACCUSED:
                 defendant = int(data["seat"])
-            elif event.kind == "verdict":
+            elif event.kind == EventKind.VERDICT:
                 executed = data.get("executed")
                 tl.verdicts.append((None if executed is None else int(executed), frozenset(living)))
                 defendant = None
             continue
         seat = int(data["seat"])
-        if event.kind in SPEECHES and isinstance(data.get("accusation"), int):
+        if event.kind in ACCUSING and isinstance(data.get("accusation"), int):
             tl.acts.append(Act("speech", seat, int(data["accusation"]), _beliefs(note), frozenset(living), night))
-        elif event.kind == "vote":
+        elif event.kind == EventKind.VOTE:
             if open_ballot is None:
                 open_ballot = Ballot(len(tl.ballots) + 1, defendant)
                 tl.ballots[open_ballot.number] = open_ballot
                 defendant = None
-            act = Act("vote", seat, _target(data.get("target")), _beliefs(note), frozenset(living), night,
+            act = Act(EventKind.VOTE, seat, _target(data.get("target")), _beliefs(note), frozenset(living), night,
                       open_ballot.number)
             open_ballot.votes.append(act)
             tl.acts.append(act)

@@ -20,19 +20,22 @@ from langgraph.types import Command, interrupt
 
 from agents.base import Agent, SpeechListener
 from agents.schema import SPEAKING
-from engine import Action, DecisionKind, Event, Request, is_batch
+from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.transcript import Entry
 
+# Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).
+NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE = "night", DecisionKind.LAST_WORDS.value, "statements", "votes"
+HUMAN_NODE, OVER_NODE = "human", EventKind.GAME_OVER.value
 PHASE_NODES = {
-    DecisionKind.NIGHT: "night",
-    DecisionKind.LAST_WORDS: "last_words",
-    DecisionKind.STATEMENT: "statements",
-    DecisionKind.DEFENSE: "statements",
-    DecisionKind.VOTE: "votes",
+    DecisionKind.NIGHT: NIGHT_NODE,
+    DecisionKind.LAST_WORDS: WORDS_NODE,
+    DecisionKind.STATEMENT: SPEECH_NODE,
+    DecisionKind.DEFENSE: SPEECH_NODE,
+    DecisionKind.VOTE: VOTES_NODE,
 }
-NODES = ("night", "last_words", "statements", "votes", "human", "game_over")
+NODES = (NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE, HUMAN_NODE, OVER_NODE)
 
 
 class GameGraphState(TypedDict, total=False):
@@ -71,10 +74,10 @@ def waiting(pos: Position, held: list[dict[str, Any]] | None) -> list[Request]:
 def next_node(pos: Position, held: list[dict[str, Any]] | None, humans: frozenset[int]) -> str:
     """Where the game goes from here: decided by what the engine waits for (never by the graph's own rules)."""
     if pos.state.winner is not None or not pos.state.pending:
-        return "game_over"
+        return OVER_NODE
     todo = waiting(pos, held)
     if any(r.seat in humans for r in todo):
-        return "human"
+        return HUMAN_NODE
     return PHASE_NODES[(todo or list(pos.state.pending))[0].kind]
 
 
@@ -152,12 +155,12 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
         return {}
 
     graph: StateGraph[GameGraphState] = StateGraph(GameGraphState)
-    for name in ("night", "last_words", "statements", "votes"):
+    for name in (NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE):
         graph.add_node(name, step, destinations=NODES)
-    graph.add_node("human", human, destinations=NODES)
-    graph.add_node("game_over", game_over)
+    graph.add_node(HUMAN_NODE, human, destinations=NODES)
+    graph.add_node(OVER_NODE, game_over)
     graph.add_conditional_edges(START, route, {n: n for n in NODES})
-    graph.add_edge("game_over", END)
+    graph.add_edge(OVER_NODE, END)
     return graph
 
 

@@ -1,6 +1,7 @@
-"""Narration in the terminal (rich) as the game goes: one line per event, speeches quoted as speech.
+"""Narration in the terminal (rich) as the game goes: the narrator's sentence per event, speeches quoted as speech.
 
-Text from players goes through rich.Text, never markup, so a speech cannot style itself as the judge.
+Text from players goes through rich.Text, never markup, so a speech cannot style itself as the judge; the
+narrator has already made it one safe line (agents.sanitize.clean).
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from orchestrator.render import FORMATS, SPEECH_KINDS, role_name
+from agents.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
+from agents.sanitize import clean
+from engine import SPEECHES, EventKind
+from orchestrator.render import role_name
 from orchestrator.transcript import Entry
 
-QUIET = frozenset({"deal", "your_cards", "cause_of_death"})  # shown better elsewhere (seat table, death line)
+QUIET = frozenset({EventKind.DEAL, EventKind.YOUR_CARDS, EventKind.CAUSE_OF_DEATH})  # shown better elsewhere
 
 
 class Narrator:
@@ -29,47 +33,36 @@ class Narrator:
         event = entry.event
         if event.visible_to is not None and (not self.god or event.kind in QUIET):
             return
-        if event.kind in ("night_falls", "day_begins"):
-            night = event.kind == "night_falls"
-            self.console.print(Rule(f"Night {event.data.get('night')}" if night else f"Day {event.data.get('day')}"))
-            return
+        head = heading(event, self.lang)
+        if head is not None:
+            self.console.print(Rule(head))
         self.console.print(self._text(entry))
 
     def _text(self, entry: Entry) -> Text:
-        event, data = entry.event, entry.event.data
-        if event.kind in SPEECH_KINDS:
-            return self._speech(data, entry.annotation)
-        fmt = FORMATS.get(event.kind)
-        line = fmt(data, self.lang) if fmt else f"{event.kind.replace('_', ' ')}: {_brief(data)}"
-        text = Text(line.replace("**", ""))
+        event = entry.event
+        if event.kind in SPEECHES:
+            return self._speech(event.kind, event.data, entry.annotation)
+        text = Text(sentence(event, self.lang))
         if event.visible_to is not None:
-            seen = ",".join(map(str, sorted(event.visible_to))) or "judge"
-            text = Text.assemble((f"[{seen}] ", "dim"), (text.plain, "dim italic"))
-        return _with_fallback(text, entry.annotation)
+            text = Text.assemble((f"[{seen_by(event, self.lang)}] ", "dim"), (text.plain, "dim italic"))
+        return self._with_fallback(text, entry.annotation)
 
-    def _speech(self, data: dict[str, Any], note: dict[str, Any] | None) -> Text:
-        head = Text.assemble((f"Seat {data['seat']}", "bold cyan"), f" {SPEECH_KINDS[data['kind']]}")
-        if data.get("accusation") is not None:
-            head.append(f" → accuses {data['accusation']}", "yellow")
+    def _speech(self, kind: str, data: dict[str, Any], note: dict[str, Any] | None) -> Text:
+        head = Text(speech_head(kind, data, self.lang), "bold cyan")
         if note and note.get("claimed_role") and self.god:
-            head.append(f" (claims {role_name(note['claimed_role'], self.lang)})", "magenta")
-        if data.get("confess"):
-            head.append(" — confesses: killer!", "bold red")
-        speech = str(data.get("speech") or "")
-        head.append(": ")
-        head.append(f"“{speech}”" if speech else "(silent)", "green" if speech else "dim")
-        return _with_fallback(head, note)
+            head.append(phrase(self.lang, "narrate_claims", role=role_name(note["claimed_role"], self.lang)),
+                        "magenta")
+        words = speech_words(data)
+        head.append(": " if self.lang == "en" else "：")
+        head.append(f"“{words}”" if words else phrase(self.lang, "silent").strip(" —"), "green" if words else "dim")
+        return self._with_fallback(head, note)
+
+    def _with_fallback(self, text: Text, note: dict[str, Any] | None) -> Text:
+        if note and note.get("fallback"):
+            text.append(phrase(self.lang, "narrate_fallback", why=clean(str(note["fallback"]), max_chars=200)), "red")
+        return text
 
     def on_end(self, end: dict[str, Any]) -> None:
-        self.console.print(Rule(f"{end.get('winner')} win after {end.get('nights')} nights, "
-                                f"{end.get('decisions')} decisions"))
-
-
-def _brief(data: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in data.items() if k != "cites")
-
-
-def _with_fallback(text: Text, note: dict[str, Any] | None) -> Text:
-    if note and note.get("fallback"):
-        text.append(f"  [fallback: {note['fallback']}]", "red")
-    return text
+        winner = Words(self.lang).winner(end.get("winner"))
+        self.console.print(Rule(phrase(self.lang, "narrate_end", winner=winner, nights=end.get("nights"),
+                                       decisions=end.get("decisions"))))

@@ -2,83 +2,44 @@
 
 The public view holds only public events and stops at the winner: no cards, no night choices, no private
 reasoning. The god view adds everything: the deal, night choices, each decision's annotation, the reveal.
+Every line is the narrator's sentence in the game's language (agents.narrator), so the render, the terminal
+narration, the prompts and the TUI word the game the same way.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
-from engine import display_name
-from engine.roles import ROLES
+from agents.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
+from agents.sanitize import clean
+from engine import EventKind
+from engine.roles import ROLES, display_name
 from orchestrator.transcript import Entry, Transcript
 
-SPEECH_KINDS = {"statement": "says", "defense": "defends", "last_words": "last words"}
-PUBLIC_HIDDEN = frozenset({"reveal"})  # public at the very end, but the public view is the game as played
+PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 
 
 def role_name(role: Any, lang: str) -> str:
-    return display_name(role, lang) if isinstance(role, str) and role in ROLES else str(role)
+    return display_name(role, lang) if isinstance(role, str) and role in ROLES else clean(str(role), max_chars=40)
+
+
+def quote_inline(text: str) -> str:
+    """Untrusted text made safe inside Markdown/HTML: one line, no markup."""
+    return clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def quote(text: str) -> str:
     """A speech as a Markdown quote: whatever it imitates, it reads as the speaker's words."""
-    safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return "\n".join("> " + line if line.strip() else ">" for line in safe.splitlines() or [""])
-
-
-def _fields(data: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in data.items() if k != "cites")
-
-
-def _speech(e: dict[str, Any], lang: str) -> str:
-    head = f"**Seat {e['seat']}** {SPEECH_KINDS.get(e['kind'], e['kind'])}"
-    if e.get("accusation") is not None:
-        head += f" (accuses seat {e['accusation']})"
-    if e.get("confess"):
-        head += " — **confesses: a killer**"
-    return head + (":\n\n" + quote(e["speech"]) if e.get("speech") else " (silent)")
-
-
-def _vote(e: dict[str, Any], lang: str) -> str:
-    return f"Seat {e['seat']} votes " + ("for nobody" if e.get("target") is None else f"for seat {e['target']}")
-
-
-def _night_choice(e: dict[str, Any], lang: str) -> str:
-    target = "nobody" if e.get("target") is None else f"seat {e['target']}"
-    return f"Seat {e['seat']} ({role_name(e.get('role'), lang)}) {e.get('action')}: {target}"
-
-
-def _death(e: dict[str, Any], lang: str) -> str:
-    return f"**Seat {e['seat']} dies** ({e.get('public_cause') or e.get('cause')})"
-
-
-def _cards(e: dict[str, Any], lang: str) -> str:
-    cards = e.get("cards") or e.get("hands") or {}
-    pairs = cards.items() if isinstance(cards, dict) else enumerate(cards, start=1)
-    return "Cards: " + ", ".join(f"{s}: {'/'.join(role_name(c, lang) for c in h)}" for s, h in pairs)
-
-
-FORMATS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "statement": _speech, "defense": _speech, "last_words": _speech, "vote": _vote,
-    "night_choice": _night_choice, "death": _death, "deal": _cards, "reveal": _cards,
-    "game_over": lambda e, lang: f"**Game over: {e.get('winner')} win.**",
-    "verdict": lambda e, lang: f"Verdict: seat {e.get('executed')} is executed ({e.get('how')})"
-    if e.get("executed") is not None else f"Verdict: nobody is executed ({_fields(e)})",
-    "your_cards": lambda e, lang: f"Seat {e['seat']} holds {'/'.join(role_name(c, lang) for c in e['cards'])}",
-}
+    return "\n\n> " + quote_inline(text)
 
 
 def _line(entry: Entry, lang: str, god: bool) -> str:
     event = entry.event
-    fmt = FORMATS.get(event.kind)
-    text = fmt(event.data, lang) if fmt else f"{event.kind.replace('_', ' ')}: {_fields(event.data)}"
+    text = sentence(event, lang, quote=quote)
     if god and event.visible_to is not None:
-        seen = ", ".join(map(str, sorted(event.visible_to))) or "judge only"
-        text = f"*[{seen}]* {text}"
+        text = f"*[{seen_by(event, lang)}]* {text}"
     if god and entry.annotation and _worth_showing(entry.annotation):
-        text += "\n\n" + _annotation(entry.annotation)
+        text += "\n\n" + _annotation(entry.annotation, lang)
     return text
 
 
@@ -86,43 +47,47 @@ def _worth_showing(note: dict[str, Any]) -> bool:
     return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "suspicions"))
 
 
-def _annotation(note: dict[str, Any]) -> str:
-    bits = [f"agent {note.get('agent')}" + (f" ({note['model']})" if note.get("model") else "")]
+def _annotation(note: dict[str, Any], lang: str) -> str:
+    agent = agent_name(note.get("agent"), lang)
+    model = f" ({clean(str(note['model']), max_chars=60)})" if note.get("model") else ""
+    bits = [phrase(lang, "render_agent", agent=agent) + model]
     if note.get("claimed_role"):
-        bits.append(f"claims {note['claimed_role']}")
+        bits.append(phrase(lang, "render_claims", role=role_name(note["claimed_role"], lang)))
     if note.get("retries"):
-        bits.append(f"{note['retries']} retries")
+        bits.append(phrase(lang, "render_retries", n=note["retries"]))
     if note.get("fallback"):
-        bits.append(f"FALLBACK: {note['fallback']}")
+        bits.append(phrase(lang, "render_fallback", why=clean(str(note["fallback"]), max_chars=200)))
     out = "<details><summary>" + quote_inline("; ".join(bits)) + "</summary>\n\n"
     if note.get("reasoning"):
-        out += "Reasoning:\n\n" + quote(str(note["reasoning"])) + "\n\n"
-    if note.get("suspicions"):
-        out += "Suspicions: " + ", ".join(f"{s}: {p:.2f}" for s, p in note["suspicions"].items()) + "\n\n"
+        out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
+    sus = note.get("suspicions")
+    if isinstance(sus, dict) and sus:
+        pairs = ", ".join(f"{quote_inline(str(s))}: {float(p):.2f}" for s, p in sus.items()
+                          if isinstance(p, int | float))
+        out += phrase(lang, "render_suspicions", pairs=pairs) + "\n\n"
     return out + "</details>"
 
 
-def quote_inline(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def agent_name(kind: Any, lang: str) -> str:
+    """An agent kind in words (scripted, random, llm, human...); an unknown one as written, made safe."""
+    key = f"agent_{kind}"
+    text = phrase(lang, key) if key in _AGENT_KEYS else ""
+    return text or quote_inline(str(kind or "?"))
 
 
-def _heading(entry: Entry) -> str | None:
-    if entry.event.kind == "night_falls":
-        return f"## Night {entry.event.data.get('night')}"
-    if entry.event.kind == "day_begins":
-        return f"## Day {entry.event.data.get('day')}"
-    return None
+_AGENT_KEYS = frozenset({"agent_scripted", "agent_random", "agent_llm", "agent_human", "agent_unknown"})
 
 
-def _seat_table(t: Transcript, god: bool) -> list[str]:
-    lang = str(t.header.get("lang", "en"))
-    deal = next((e.event.data for e in t.entries if e.event.kind == "deal"), {})
+def _seat_table(t: Transcript, god: bool, lang: str) -> list[str]:
+    deal = next((e.event.data for e in t.entries if e.event.kind == EventKind.DEAL), {})
     hands = deal.get("hands") or []
-    head = "| seat | agent | model |" + (" cards |" if god else "")
-    rows = [head, "|---|---|---|" + ("---|" if god else "")]
+    cols = [phrase(lang, "render_col_seat"), phrase(lang, "render_col_agent"), phrase(lang, "render_col_model")]
+    if god:
+        cols.append(phrase(lang, "render_col_cards"))
+    rows = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for seat in t.header.get("seats", []):
         n = int(seat["seat"])
-        row = f"| {n} | {seat.get('agent')} | {seat.get('model') or ''} |"
+        row = f"| {n} | {agent_name(seat.get('agent'), lang)} | {quote_inline(str(seat.get('model') or ''))} |"
         if god and n <= len(hands):
             row += " " + "/".join(role_name(c, lang) for c in hands[n - 1]) + " |"
         rows.append(row)
@@ -132,16 +97,17 @@ def _seat_table(t: Transcript, god: bool) -> list[str]:
 def render(t: Transcript, god: bool = False) -> str:
     """The whole game as Markdown."""
     h = t.header
-    lang = str(h.get("lang", "en"))
-    view = "god view" if god else "public view"
-    out = [f"# {t.game_id} ({view})", "",
-           f"Ruleset **{h.get('ruleset')}**, {h.get('players')} players, seed {h.get('seed')}, language {lang}.", ""]
-    out += [*_seat_table(t, god), ""]
+    lang = "zh" if h.get("lang") == "zh" else "en"
+    view = phrase(lang, "render_god" if god else "render_public")
+    intro = phrase(lang, "render_intro", ruleset=Words(lang).ruleset(h.get("ruleset")), players=h.get("players"),
+                   seed=h.get("seed"))
+    out = [f"# {quote_inline(t.game_id)} ({view})", "", intro, ""]
+    out += [*_seat_table(t, god, lang), ""]
     for entry in t.entries:
-        if not god and (entry.event.visible_to is not None or entry.event.kind in PUBLIC_HIDDEN):
+        if not can_see(entry.event, GOD if god else PUBLIC) or (not god and entry.event.kind in PUBLIC_HIDDEN):
             continue
-        heading = _heading(entry)
-        out += ["", heading, ""] if heading else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
+        head = heading(entry.event, lang)
+        out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
     if t.end is None:
-        out += ["", "*The game was not finished.*"]
+        out += ["", phrase(lang, "render_unfinished")]
     return "\n".join(out).rstrip() + "\n"

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from engine import EventKind
 from orchestrator.session import GameResult, Hooks
 from orchestrator.transcript import Entry
 from tui.i18n import tr
@@ -106,7 +107,7 @@ class KillerApp(App[None]):
 
     @property
     def over(self) -> bool:
-        return any(e.event.kind == "game_over" for e in self.entries)
+        return any(e.event.kind == EventKind.GAME_OVER for e in self.entries)
 
     def model(self) -> TableModel:
         upto = self.replay.position if self.replay is not None else None
@@ -146,7 +147,7 @@ class KillerApp(App[None]):
         del self.entries[entry.i:]
         self.entries.append(entry)
         self.speaking = None  # a speech's own event ends its live line (deltas never outrun their event)
-        if entry.event.kind == "game_starts":
+        if entry.event.kind == EventKind.GAME_STARTS:
             self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
             self.header.setdefault("players", entry.event.data.get("players"))
         if self.is_running and self.screen_stack:
@@ -154,7 +155,7 @@ class KillerApp(App[None]):
 
     async def _on_entry(self, entry: Entry) -> None:
         self.add_entry(entry)
-        if self.pace and entry.event.visible_to is None and entry.event.kind not in ("game_starts",):
+        if self.pace and entry.event.visible_to is None and entry.event.kind not in (EventKind.GAME_STARTS,):
             await asyncio.sleep(self.pace)
 
     def _on_speech(self, seat: int, kind: str, text: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Event, observation
+from engine import EventKind as K
 from orchestrator.transcript import Entry
 
 PUBLIC = "public"
@@ -196,7 +197,7 @@ def _check(model: TableModel, data: dict[str, Any]) -> None:
 
 def _vote(model: TableModel, data: dict[str, Any]) -> None:
     last = model.entries[-2].event.kind if len(model.entries) > 1 else ""
-    if last != "vote" or model.vote_day != model.day:
+    if last != K.VOTE or model.vote_day != model.day:
         model.votes, model.counts = [], None
     model.vote_day = model.day
     model.votes.append((int(data["seat"]), data.get("target")))
@@ -241,11 +242,11 @@ def _reveal(model: TableModel, data: dict[str, Any]) -> None:
 
 
 _HANDLERS = {
-    "deal": _deal, "your_cards": _your_cards, "teammates": _teammates, "openers": _openers,
-    "shown_to_killers": _shown, "night_falls": _night_falls, "day_begins": _day_begins, "dawn": _dawn,
-    "death": _death, "check_result": _check, "vote": _vote, "tally": _counts, "votes_counted": _counts,
-    "suspects": _suspects, "accused": _accused, "executed_side": _side, "game_over": _game_over,
-    "reveal": _reveal,
+    K.DEAL: _deal, K.YOUR_CARDS: _your_cards, K.TEAMMATES: _teammates, K.OPENERS: _openers,
+    K.SHOWN_TO_KILLERS: _shown, K.NIGHT_FALLS: _night_falls, K.DAY_BEGINS: _day_begins, K.DAWN: _dawn,
+    K.DEATH: _death, K.CHECK_RESULT: _check, K.VOTE: _vote, K.TALLY: _counts, K.VOTES_COUNTED: _counts,
+    K.SUSPECTS: _suspects, K.ACCUSED: _accused, K.EXECUTED_SIDE: _side, K.GAME_OVER: _game_over,
+    K.REVEAL: _reveal,
 }
 
 
@@ -253,8 +254,8 @@ def phase_marks(entries: Sequence[Entry]) -> list[tuple[int, str, int]]:
     """(entry position, "night"/"day", number) for every night and day start: the replay's jump points."""
     marks = []
     for pos, entry in enumerate(entries):
-        if entry.event.kind == "night_falls":
+        if entry.event.kind == K.NIGHT_FALLS:
             marks.append((pos, "night", int(entry.event.data.get("night") or 0)))
-        elif entry.event.kind == "day_begins":
+        elif entry.event.kind == K.DAY_BEGINS:
             marks.append((pos, "day", int(entry.event.data.get("day") or 0)))
     return marks

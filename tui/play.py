@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import DecisionKind
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.model import PUBLIC
@@ -21,16 +22,16 @@ if TYPE_CHECKING:
 
 def choices(lang: str, request: dict[str, Any], values: list[Any]) -> list[tuple[str, Any]]:
     """(label, value) for each legal value; None reads 'nobody (pass)' or 'keep the hand down'."""
-    none = "no_hand" if request["kind"] == "vote" else "pass"
+    none = "no_hand" if request["kind"] == DecisionKind.VOTE else "pass"
     return [(tr(lang, none) if v is None else target_text(lang, v), v) for v in values]
 
 
 def ask_text(lang: str, request: dict[str, Any]) -> str:
     """What the judge asks, in a line (the prompt's title and the player's panel)."""
     kind = request["kind"]
-    if kind == "night":
+    if kind == DecisionKind.NIGHT:
         return tr(lang, "ask_night", role=role(lang, request.get("role")), action=action(lang, request.get("action")))
-    if kind == "vote":
+    if kind == DecisionKind.VOTE:
         return tr(lang, "ask_vote")
     return tr(lang, f"ask_{kind}")
 
@@ -46,7 +47,7 @@ async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
     app.pending_text = tr(lang, "pending", what=ask_text(lang, request))
     app.set_view(seat)
     try:
-        if request["kind"] in ("night", "vote"):
+        if request["kind"] in (DecisionKind.NIGHT, DecisionKind.VOTE):
             return await _choose_target(app, request, error)
         return await _speak(app, request, error)
     finally:
@@ -80,7 +81,8 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
         await app.ask(NoticeScreen(tr(lang, "silenced_notice")))
         speech = ""
     accusation = None
-    legal = list(request.get("accusations") or [])
+    # the engine lists every legal accusation; the person is asked for one where the judge counts it
+    legal = list(request.get("accusations") or []) if request.get("counts_accusation") else []
     if legal:
         options = [(tr(lang, "no_accusation") if a is None else target_text(lang, a), a) for a in legal]
         accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang))

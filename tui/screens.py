@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine import EventKind as K
 from orchestrator.transcript import Entry
 from tui.format import cards_text, event_text
 from tui.i18n import tr
@@ -28,7 +29,7 @@ GameOverScreen .title { text-style: bold; color: $success; }
 """
 
 
-NIGHT_KINDS = frozenset({"night_falls", "night_choice", "check_result", "saved", "shot", "vest", "immune"})
+NIGHT_KINDS = frozenset({K.NIGHT_FALLS, K.NIGHT_CHOICE, K.CHECK_RESULT, K.SAVED, K.SHOT, K.VEST, K.IMMUNE})
 
 
 class PrivacyScreen(Screen[bool]):
@@ -75,9 +76,9 @@ class GameOverScreen(ModalScreen[bool]):
         """From the public reveal; failing that (an unfinished game), from the judge's deal."""
         found: dict[int, list[str]] = {}
         for entry in self.entries:
-            if entry.event.kind == "reveal":
+            if entry.event.kind == K.REVEAL:
                 return {int(k): list(v) for k, v in (entry.event.data.get("cards") or {}).items()}
-            if entry.event.kind == "deal":
+            if entry.event.kind == K.DEAL:
                 found = {n: list(h) for n, h in enumerate(entry.event.data.get("hands") or [], start=1)}
         return found
 

@@ -34,6 +34,8 @@ V1 = Ruleset(
     ),
     introductions=introduce_killers,
     summary="killers vs civilians; night kill; day referendum",
+    title_zh="v1.0：杀手与平民",
+    summary_zh="杀手对平民；夜里杀人；白天全民投票",
 )
 
 register(V1)

@@ -51,6 +51,8 @@ V2_CLASSIC = Ruleset(
     last_words=classic_last_words,
     introductions=introduce_killers_and_police,
     summary="+ police check (nod/shake); statements, two most suspected, final statements, revote",
+    title_zh="v2.0 经典版：杀手、警察、平民",
+    summary_zh="加入警察验人（点头/摇头）；轮流发言，选出两名嫌疑人做最后陈述，再投票",
 )
 
 register(V2_CLASSIC)

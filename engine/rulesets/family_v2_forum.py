@@ -82,6 +82,8 @@ V2_FORUM = Ruleset(
     dealer=forum_dealer,
     summary="3 bandits, 3 police, 6 civilians (+ judge card); last words for the first k deaths; "
     "statements, defense, hands; ties revoted",
+    title_zh="003 论坛 v2.0：匪徒、警察、平民，遗言名额",
+    summary_zh="3匪徒、3警察、6平民（另有法官牌）；前几名死者有遗言；发言、辩护、举手；平票重投",
 )
 
 register(V2_FORUM)

@@ -62,6 +62,8 @@ V2_STD = Ruleset(
     last_words=first_night_words,
     introductions=introduce_killers_and_police,
     summary="2/2 or 3/3 killers/police; accuse in turn, most accused defends, >half hands; 3rd round life-and-death",
+    title_zh="004 标准 V2.0：杀手、警察、平民，三轮指认",
+    summary_zh="2杀2警或3杀3警；轮流指认，得票最多者辩护，举手过半出局；第三轮为生死轮",
 )
 
 V25_STD = Ruleset(
@@ -87,6 +89,8 @@ V25_STD = Ruleset(
     jump_kill=frozenset({"killer"}),  # 004 V2.5 other rule 3: "游戏中只允许杀手“跳杀”"
     introductions=introduce_killers_and_police,
     summary="3 killers, 2 police, 1 doctor; two accusation rounds (2nd life-and-death); killers may jump-kill",
+    title_zh="004 标准 V2.5：杀手、警察、医生、平民，可以跳杀",
+    summary_zh="3杀手、2警察、1医生；两轮指认（第二轮为生死轮）；杀手可以跳杀",
 )
 
 register(V2_STD, V25_STD)

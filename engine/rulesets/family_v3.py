@@ -80,6 +80,8 @@ V3 = Ruleset(
     introductions=introduce_killers_and_police,
     summary="v2-classic + doctor (one save a night) + secret police (one shot at a killer; unkillable "
     "before it)",
+    title_zh="v3.0：医生与秘密警察",
+    summary_zh="在 v2.0 经典版基础上加入医生（每晚救一人）和秘密警察（一枪打杀手；开枪前杀不死）",
 )
 
 
@@ -136,7 +138,8 @@ STD_SHOOT = ("004 V3.5 III.10: 秘密警察，是否开枪,如果开枪，秘密
 
 
 def std_ruleset(
-    rid: str, title: str, ally: str, check: NightStep, intro: Introductions, summary: str
+    rid: str, title: str, ally: str, check: NightStep, intro: Introductions, summary: str,
+    zh: tuple[str, str] = ("", ""),
 ) -> Ruleset:
     """004's 13-player V3.5/V3.8: no last words, jump-kill for killers and their ally, 2 nomination rounds."""
     return Ruleset(
@@ -155,6 +158,8 @@ def std_ruleset(
         jump_kill=frozenset({"killer", ally}),
         introductions=intro,
         summary=summary,
+        title_zh=zh[0],
+        summary_zh=zh[1],
     )
 
 
@@ -164,6 +169,8 @@ V35 = std_ruleset(
                 "other rule 4: 匪民 → 好身份的手势"),
     introduce_v35,
     "13 players; traitor shown to the killers; police check; doctor; secret police rifle (1 bullet) and vest",
+    ("004 标准 V3.5：匪民、步枪与防弹衣",
+     "13人；法官把匪民告诉杀手；警察验人；医生；秘密警察有步枪（一发子弹）和防弹衣"),
 )
 
 V38 = std_ruleset(
@@ -172,6 +179,7 @@ V38 = std_ruleset(
               team=True, self_target=False, targets=outside_openers, members=openers),
     introduce_v38,
     "13 players; the undercover opens eyes with the police and checks with them; rifle and vest",
+    ("004 标准 V3.8：警察中的卧底", "13人；卧底与警察一起睁眼、一起验人；步枪与防弹衣"),
 )
 
 register(V3, V35, V38)

@@ -81,6 +81,8 @@ V4_CLASSIC = Ruleset(
     last_words=v4_last_words,
     introductions=introduce_killers,
     summary="hug, snipe, needle, kill, check, silence; dead speak in alternating order; speak-then-vote round",
+    title_zh="v4.0 经典版：花蝴蝶、狙击手、医生、警察、森林老人",
+    summary_zh="抱、狙、扎针、杀、验、禁言；死者按交替顺序留遗言；先发言后投票",
 )
 
 STD_STEPS = (
@@ -115,6 +117,8 @@ V4_STD = Ruleset(
     jump_kill=frozenset({"killer"}),  # other rule 3: "游戏中只允许杀手'跳杀'"
     introductions=introduce_killers_and_police,  # III.4 and III.7: "相互认识自己的同伴"
     summary="14 players; hug, kill, check (2 police), needle, snipe, silence; 2 nomination rounds; no last words",
+    title_zh="004 标准 V4.0：14人，花蝴蝶与森林老人",
+    summary_zh="14人；抱、杀、验（2警察）、扎针、狙、禁言；两轮指认；没有遗言",
 )
 
 register(V4_CLASSIC, V4_STD)

@@ -129,6 +129,8 @@ V5_DUAL = Ruleset(
     dealer=deal_v5,
     summary="two cards each; every card acts (butterfly, J kill, K check, 7 undercover, Q save, A shoots once); "
     "dead cards shown, never named; one vote per living card",
+    title_zh="v5.0 双牌版：每人两张牌",
+    summary_zh="每人两张牌，每张牌各自行动（花蝴蝶、J杀人、K验人、7卧底、Q救人、A开一枪）；天亮公布死去的牌、不公布身份；每张活牌一票",
 )
 
 register(V5_DUAL)

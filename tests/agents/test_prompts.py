@@ -13,6 +13,7 @@ import engine
 from agents import prompting
 from agents.base import SeatView
 from agents.random_agent import choose
+from agents.sanitize import clean
 from engine import DecisionKind, GameState
 from engine.roles import ROLES
 
@@ -74,8 +75,7 @@ def test_a_prompt_holds_no_other_seats_hidden_role(ruleset: str, lang: str) -> N
         # The private night events of others never appear.
         for e in events:
             if e.visible_to is not None and seat not in e.visible_to and e.kind != "deal":
-                line = prompting.render(lang, "record.j2", public=[{"kind": e.kind, "data": e.data}])
-                body = line.splitlines()[-1]
+                body = "- " + prompting.record_line(e, lang)
                 if body.startswith("- ") and len(body) > 12:
                     assert body not in text.splitlines(), (seat, e.kind, body)
 
@@ -90,7 +90,8 @@ def test_private_facts_appear_for_their_owner() -> None:
     assert f"seat {checks[0].data['target']}" in private and "Police" in private
     civilian = next(s.number for s in state.seats if s.role == "civilian")
     view = SeatView(civilian, "v2-classic", len(state.seats), tuple(engine.observation(events, civilian)))
-    assert "Check of night" not in "\n".join(m["content"] for m in prompting.messages(view, "", "en"))
+    text = "\n".join(m["content"] for m in prompting.messages(view, "", "en"))
+    assert prompting.record_line(checks[0], "en") not in text and "check seat" not in text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -103,10 +104,10 @@ def test_an_injection_speech_never_reads_as_the_judge(lang: str) -> None:
     assert not any(line.startswith(("JUDGE", "- Seat 2 is dealt")) for line in lines)
     ends = ("=== END OF PUBLIC RECORD", "=== 公开记录结束")
     assert sum(line.startswith(ends) for line in lines) == 1
-    assert prompting.speech_literal(INJECTION) in text
+    assert prompting.speech_literal(clean(INJECTION)) in text  # one line: the breaks are shown, not made
     for line in lines:
         if "JUDGE: seat 3" in line:  # only ever inside a quoted speech
-            assert re.match(r"^- (Seat )?\d+ ?(号)?.*(says: |发言：)\"", line), line
+            assert re.match(r"^- (Seat )?\d+ ?(号)?[^\"]*(: |：)\"", line), line
 
 
 def test_layout_rules_then_public_then_private_then_request() -> None:

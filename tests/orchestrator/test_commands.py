@@ -80,12 +80,14 @@ def test_bad_transcript_is_one_line_exit_2(tmp_path: Path, capsys: pytest.Captur
 def test_render_public_view_hides_roles_god_view_shows_them(game: Path) -> None:
     t = read_transcript(game)
     public, god = render(t), render(t, god=True)
-    assert "Cards:" not in public and " holds " not in public and "| cards |" not in public  # no seat's cards
-    assert "teammates" not in public and "[judge only]" not in public
-    assert "kill:" not in public and "check result" not in public and "private note" not in public
+    assert "cards are dealt" not in public and "looks at the card" not in public and "| cards |" not in public
+    assert "open their eyes together" not in public and "[judge only]" not in public
+    assert "chooses to kill" not in public and "check seat" not in public and "private note" not in public
     assert "reasoning" not in public.lower()
     reasoning = next(e.annotation["reasoning"] for e in t.entries if e.annotation and e.annotation["reasoning"])
-    assert "Cards:" in god and "| cards |" in god and "check result" in god and reasoning.splitlines()[0][:30] in god
+    assert "cards are dealt" in god and "| cards |" in god and "chooses to kill" in god and "check seat" in god
+    assert reasoning.splitlines()[0][:30] in god
+    assert "{" not in public and "=" not in public  # sentences, never a dump of fields
     speeches = [e.event.data["speech"] for e in t.entries if e.event.kind == "statement" and e.event.data["speech"]]
     assert speeches and speeches[0].splitlines()[0][:30] in public
 
