@@ -6,7 +6,7 @@ number (engine.observation of that seat: what a person playing it may know). Not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,7 +241,7 @@ def _reveal(model: TableModel, data: dict[str, Any]) -> None:
             model.seats[int(key)].roles = tuple(hand)
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[TableModel, dict[str, Any]], None]] = {
     K.DEAL: _deal, K.YOUR_CARDS: _your_cards, K.TEAMMATES: _teammates, K.OPENERS: _openers,
     K.SHOWN_TO_KILLERS: _shown, K.NIGHT_FALLS: _night_falls, K.DAY_BEGINS: _day_begins, K.DAWN: _dawn,
     K.DEATH: _death, K.CHECK_RESULT: _check, K.VOTE: _vote, K.TALLY: _counts, K.VOTES_COUNTED: _counts,
