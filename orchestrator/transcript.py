@@ -1,8 +1,14 @@
 """Transcripts: append-only JSONL, one line flushed per event, with agent annotations beside decisions.
 
-Line 1 is the header ({"type": "header", ruleset, seed, players, seats, lang, versions, created, options});
+Line 1 is the header ({"type": "header", "format", ruleset, seed, players, seats, lang, versions, created,
+options});
 then {"i": index, "event": Event.to_dict(), "annotation": {...}} per event (annotation on decision events only);
 then {"type": "end", winner, events, decisions, ...} when the game is over.
+
+Format versions: `format` in the header counts changes to this layout (a header without it is format 1, every
+transcript written before the field existed). The rule: a reader accepts every earlier format, and a field a
+later format adds is optional to readers (`.get` with a default); a transcript from a newer format than this
+reader knows is refused with one line saying so.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine import Event
+
+FORMAT_VERSION = 2  # 1: no `format` field; 2: the header says its format (event kinds from engine.catalog)
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.
 WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resumed"})
@@ -72,7 +80,7 @@ class TranscriptWriter:
         """Starts a new transcript (refuses to overwrite one)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = self.path.open("x", encoding="utf-8")
-        self._line({"type": "header", **header})
+        self._line({"type": "header", "format": FORMAT_VERSION, **header})
 
     def reopen(self) -> None:
         """Continues an existing transcript (after truncate_to on resume)."""
@@ -107,6 +115,10 @@ def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
     rows = _parse_lines(path, lines, tolerant)
     if not rows or rows[0].get("type") != "header":
         raise TranscriptError(f"{path}: not a killer transcript (the first line is not a header)")
+    version = format_version(rows[0])
+    if version is None or version > FORMAT_VERSION:
+        raise TranscriptError(f"{path}: transcript format {rows[0].get('format')!r} is not one this killer reads "
+                              f"(formats 1 to {FORMAT_VERSION})")
     transcript = Transcript(path=path, header=rows[0])
     for n, row in enumerate(rows[1:], start=2):
         if row.get("type") == "end":
@@ -114,6 +126,12 @@ def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
             continue
         transcript.entries.append(_entry(path, n, row))
     return transcript
+
+
+def format_version(header: dict[str, Any]) -> int | None:
+    """The header's format (1 when absent: written before the field existed); None when it is not a number."""
+    value = header.get("format", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
 
 
 def _parse_lines(path: Path, lines: list[str], tolerant: bool) -> list[dict[str, Any]]:

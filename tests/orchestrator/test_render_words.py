@@ -1,0 +1,28 @@
+"""`killer render` of a Chinese game narrates it in Chinese sentences: no English word outside quoted speech,
+model names and the private reasoning the god view shows as recorded."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.roles import ROLE_IDS
+from orchestrator.render import render
+from orchestrator.transcript import read_transcript
+
+SAMPLES = sorted((Path(__file__).parents[2] / "transcripts" / "samples").glob("*-zh-*.jsonl"))
+ALLOWED = set(ROLE_IDS) | {"v", "V"}  # version marks in ruleset titles (v2.0, V3.5)
+
+
+@pytest.mark.parametrize("god", [False, True])
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_a_chinese_render_has_no_english_words(path: Path, god: bool) -> None:
+    t = read_transcript(path)
+    text = render(t, god=god)
+    text = re.sub(r"<details>.*?</details>", "", text, flags=re.S)  # annotations: recorded reasoning, model names
+    text = re.sub(r"^\s*> .*$", "", text, flags=re.M)  # quoted speeches
+    text = text.replace(t.game_id, "")
+    words = set(re.findall(r"[A-Za-z_]+", text)) - ALLOWED
+    assert SAMPLES and not words, words
