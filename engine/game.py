@@ -49,7 +49,7 @@ def new_game(
     if hands is None:
         dealt, judge_card = deal(rules, players, rng)
     else:
-        dealt = _check_hands(rules, hands)
+        dealt = _check_hands(rules, hands, judge_card)
     table = tuple(Seat(i + 1, h, tuple(True for _ in h)) for i, h in enumerate(dealt))
     state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card)
     if decide_winner(state, rules.victory) is not None:
@@ -65,8 +65,10 @@ def new_game(
     return judge.state, judge.events
 
 
-def _check_hands(rules: Ruleset, hands: Sequence[Sequence[str]]) -> Hands:
+def _check_hands(rules: Ruleset, hands: Sequence[Sequence[str]], judge_card: str | None = None) -> Hands:
     allowed = set(rules.roles())
+    if judge_card is not None and judge_card not in allowed | {"judge"}:
+        raise SetupError(f"judge card {judge_card!r} is not in {rules.id} (roles: {sorted(allowed)})")
     out = []
     for i, hand in enumerate(hands):
         hand = tuple(hand)
@@ -79,6 +81,9 @@ def _check_hands(rules: Ruleset, hands: Sequence[Sequence[str]]) -> Hands:
     if not rules.players[0] <= len(out) <= rules.players[1]:
         low, high = rules.players
         raise SetupError(f"{rules.id} is played by {low} to {high} players, not {len(out)}")
+    refusal = rules.check_deal(tuple(out), judge_card) if rules.check_deal is not None else None
+    if refusal is not None:
+        raise SetupError(refusal)
     return tuple(out)
 
 

@@ -107,6 +107,7 @@ Resolver = Callable[[Judge, NightChoices], None]
 LastWordsPolicy = Callable[[GameState, int, str], bool]  # (state, seat, cause) -> gets last words
 Introductions = Callable[[Judge], None]
 Dealer = Callable[["Ruleset", int, "Rng"], tuple[tuple[tuple[str, ...], ...], str | None]]
+DealCheck = Callable[[tuple[tuple[str, ...], ...], str | None], str | None]  # (hands, judge card) -> why refused
 
 
 def no_last_words(state: GameState, seat: int, cause: str) -> bool:
@@ -132,6 +133,7 @@ class Ruleset:
     introductions: Introductions | None = None  # who learns whom when the cards are dealt
     cards_per_seat: int = 1
     dealer: Dealer | None = None  # custom deal (v5); default: shuffle the composition
+    check_deal: DealCheck | None = None  # refuses a given or replayed deal the seeds call invalid (v5: J and K)
     summary: str = ""
     title_zh: str = ""  # the title and summary in Chinese (prompts, renders and the TUI in zh)
     summary_zh: str = ""

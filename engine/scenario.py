@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.catalog import EventKind
 from engine.decisions import Action, DecisionKind, Request, Target, target_from_json
 from engine.errors import IllegalActionError, KillerError, SetupError
 from engine.events import Event
@@ -31,9 +32,12 @@ class ScenarioError(KillerError):
 def run_scenario(spec: Mapping[str, Any]) -> dict[str, Any]:
     """Plays the script through the engine; returns {"ruleset", "rulings", "winner"}."""
     ruleset_id, seed, hands, script = _parse(spec)
+    judge_card = spec.get("judge_card")
+    if judge_card is not None and not isinstance(judge_card, str):
+        raise ScenarioError(None, "malformed", "judge_card is a role id or null")
     rng = random.Random(seed)
     try:
-        state, events = new_game(ruleset_id, rng, hands=hands)
+        state, events = new_game(ruleset_id, rng, hands=hands, judge_card=judge_card)
     except SetupError as exc:
         raise ScenarioError(None, "setup", str(exc)) from None
     for number, step in enumerate(script, start=1):
@@ -107,7 +111,11 @@ def _night_target(plan: Mapping[str, Any], request: Request, counters: dict[str,
     """The role's target; a list of card targets (v5) gives one to each living card in seat order."""
     role = request.role or ""
     value = plan.get(role)
-    if isinstance(value, list) and value and (isinstance(value[0], list) or value[0] is None):
+    if isinstance(value, Mapping):  # each member's own choice: {"3": 5, "7": 6} (a team that disagrees)
+        if str(request.seat) not in value:
+            raise ScenarioError(number, "missing_choice", f"the {role} at seat {request.seat} has no choice")
+        value = value[str(request.seat)]
+    elif isinstance(value, list) and value and (isinstance(value[0], list) or value[0] is None):
         index = counters.get(role, 0)
         counters[role] = index + 1
         value = value[index] if index < len(value) else None
@@ -133,26 +141,57 @@ def _day(state: GameState, plan: Any, rng: random.Random, events: list[Event], n
     state = _finish_words(state, rng, events)
     if state.phase is not Phase.DAY:
         raise ScenarioError(number, "expected_night", f"the judge is at {state.phase.value}, not in a day")
-    if not isinstance(plan, Mapping) or not ({"execute"} == set(plan) or {"votes"} == set(plan)):
-        raise ScenarioError(number, "malformed", 'a day is {"execute": seat-or-null} or {"votes": [...]}')
+    if not isinstance(plan, Mapping) or not ({"execute"} == set(plan) or (set(plan) and set(plan) <= DAY_KEYS)):
+        raise ScenarioError(number, "malformed",
+                            'a day is {"execute": seat-or-null} or {"votes": [...], "jump_kill": seat}')
     if "execute" in plan:
         state, more = impose_verdict(state, plan["execute"], rng)
         events.extend(more)
         return _finish_words(state, rng, events)
-    ballots = plan["votes"]
+    ballots = plan.get("votes", [])
     if not isinstance(ballots, list) or not all(isinstance(b, Mapping) for b in ballots):
         raise ScenarioError(number, "malformed", "votes is a list of {voter: target} ballots")
+    _check_voters(state, ballots, number)
+    confessor = plan.get("jump_kill")
+    if confessor is not None and (not isinstance(confessor, int) or isinstance(confessor, bool)):
+        raise ScenarioError(number, "malformed", "jump_kill is a seat number")
     day = state.day
     while not state.is_over() and state.day == day and state.phase is not Phase.NIGHT and state.pending:
         request = state.pending[0]
-        state, more = apply(state, _day_answer(request, ballots, number), rng)
+        state, more = apply(state, _day_answer(request, ballots, number, confessor), rng)
         events.extend(more)
+        if confessor is not None and any(e.kind == EventKind.DEATH and e.data.get("public_cause") == "jump_kill"
+                                         for e in more):
+            confessor = None
+    if confessor is not None:
+        raise ScenarioError(number, "jump_kill_not_asked", f"seat {confessor} was never asked for a statement today")
     return state
 
 
-def _day_answer(request: Request, ballots: list[Mapping[str, Any]], number: int) -> Action:
+DAY_KEYS = frozenset({"votes", "jump_kill"})
+
+
+def _check_voters(state: GameState, ballots: list[Mapping[str, Any]], number: int) -> None:
+    """004 common rule 10: "在游戏中死亡的人(即出局玩家)，不得以任何方式干扰游戏的正常进行" -- a ballot entry
+    for a dead seat is refused, like a night choice for a role with no living holder."""
+    for count, ballot in enumerate(ballots, start=1):
+        for voter in ballot:
+            seat = int(voter) if str(voter).isdigit() else 0
+            if not 1 <= seat <= len(state.seats):
+                raise ScenarioError(number, "no_such_seat", f"ballot {count} names voter {voter!r}: no such seat")
+            if not state.seat(seat).alive:
+                raise ScenarioError(number, "dead_cannot_act", f"ballot {count}: seat {seat} is dead and cannot "
+                                    "vote or accuse (004 common rule 10)")
+
+
+def _day_answer(request: Request, ballots: list[Mapping[str, Any]], number: int, confessor: int | None = None
+                ) -> Action:
     kind = request.kind
-    if kind is DecisionKind.STATEMENT and request.accusations:
+    if kind is DecisionKind.STATEMENT and request.seat == confessor:
+        if not request.may_confess:
+            raise ScenarioError(number, "jump_kill_not_allowed", f"seat {request.seat} may not jump-kill (跳杀)")
+        return Action(request.seat, kind, confess=True)
+    if kind is DecisionKind.STATEMENT and request.counts_accusation:
         accused = _ballot_value(request, ballots, number, request.accusations)
         return Action(request.seat, kind, accusation=accused if isinstance(accused, int) else None)
     if kind is DecisionKind.VOTE:
@@ -177,18 +216,18 @@ def rulings(events: list[Event]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     checks: list[dict[str, Any]] = []
     for e in events:
-        if e.kind == "check_result":
+        if e.kind == EventKind.CHECK_RESULT:
             checks.append({"by": e.data["by"], "target": e.data["target"], "result": e.data["result"]})
-        elif e.kind == "dawn":
+        elif e.kind == EventKind.DAWN:
             ruling = {"night": e.data["night"], "deaths": e.data["dead"], "silenced": e.data["silenced"],
                       "checks": checks}
             if "cards" in e.data:
                 ruling["cards"] = e.data["cards"]
             out.append(ruling)
             checks = []
-        elif e.kind == "verdict":
+        elif e.kind == EventKind.VERDICT:
             out.append({"day": e.data["day"], "executed": e.data["executed"]})
-        elif e.kind == "death" and e.data.get("public_cause") == "jump_kill":
+        elif e.kind == EventKind.DEATH and e.data.get("public_cause") == "jump_kill":
             out.append({"day": _day_of(out), "jump_kill": e.data["seat"]})
     return out
 

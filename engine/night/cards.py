@@ -39,8 +39,8 @@ def other_seats_cards(state: GameState, seat: int) -> list[Target]:
 
 
 def not_own_role(role: str) -> Callable[[GameState, int], list[Target]]:
-    """Living cards except this seat's own `role` cards: a killer may "kill the other one in your hand" (000
-    v5.0) but not itself (004 V2.0: "杀手不允许自杀"); a secret police card does not shoot itself."""
+    """Living cards except this seat's own `role` cards: a secret police card does not shoot itself (no seed
+    has it fire at its own card)."""
 
     def targets(state: GameState, seat: int) -> list[Target]:
         own = state.seat(seat).cards

@@ -52,6 +52,21 @@ def _valid(hands: list[tuple[str, str]]) -> bool:
     return not any("killer" in h and "police" in h for h in hands)
 
 
+def check_deal_v5(hands: tuple[Hand, ...], judge_card: str | None) -> str | None:
+    """A given or replayed v5 deal: no seat holds J and K (R-v5-redeal), the big monster is not at the table and
+    the judge's other card is not a second one (R-v5-judge-card)."""
+    for seat, hand in enumerate(hands, start=1):
+        if "killer" in hand and "police" in hand:
+            return (f"seat {seat} holds J and K (killer and police): 000 v5.0 \"If a person touches J and K at the "
+                    "same time, then the deal is invalid and the hand starts over\"")
+        if "judge" in hand:
+            return (f"seat {seat} holds the big monster: 000 v5.0 \"someone with a big monster reveals the big "
+                    "monster, and this person is the judge\" (the judge does not play; R-v5-judge-card)")
+    if judge_card == "judge":
+        return "the judge's other card cannot be a second big monster (R-v5-judge-card)"
+    return None
+
+
 def deal_v5(rules: Ruleset, n: int, rng: Rng) -> tuple[tuple[Hand, ...], str | None]:
     """000 v5.0: "Shuffle. Divide the cards, give each person two cards" (n + 1 hands); redeal while a hand
     holds J and K; "someone with a big monster reveals the big monster, and this person is the judge": his
@@ -94,7 +109,8 @@ V5_STEPS = (
     NightStep("butterfly", "take", "000 v5.0: it can take away one card at a time; It does not need to hold "
               "cards", may_pass=True, targets=other_seats_cards),
     NightStep("killer", "kill", "000 v5.0: the killer tells the judge one by one who he wants to kill ... "
-              "kill the other one in your hand", targets=not_own_role("killer")),
+              "kill the other one in your hand; 000 v4.0: he can commit suicide (R-v5-kill-targets)",
+              targets=any_card),
     NightStep("police", "check", "000 v5.0: They can only open their eyes separately and then confirm to the "
               "judge who is the killer", targets=other_seats_cards),
     NightStep("undercover", "check", "000 v5.0: when you confirm to the judge whether he is the killer, you "
@@ -127,6 +143,7 @@ V5_DUAL = Ruleset(
     introductions=introduce_v5,
     cards_per_seat=2,
     dealer=deal_v5,
+    check_deal=check_deal_v5,
     summary="two cards each; every card acts (butterfly, J kill, K check, 7 undercover, Q save, A shoots once); "
     "dead cards shown, never named; one vote per living card",
     title_zh="v5.0 双牌版：每人两张牌",

@@ -165,7 +165,6 @@ def test_v5_checks(picks: dict[Card, Card | None], by: Card, target: Card, resul
 
 
 ILLEGAL_ROWS: list[tuple[Card, Card, str]] = [
-    (J1, J1, "004 V2.0: 杀手不允许自杀 (a killer card does not kill itself)"),
     (B8, C8, "000 v4.0 A: they cannot hug themselves"),
     (K3, C3, "R-v5-own-cards: the police check other seats' cards"),
     (A6, A6, "R-v5-own-cards: a secret police card does not shoot itself"),
@@ -178,6 +177,14 @@ def test_v5_illegal_targets(card: Card, target: Card, cites: str) -> None:
     state, _, rng = start()
     with pytest.raises(IllegalActionError):
         apply(state, Action(card[0], DecisionKind.NIGHT, target=target, slot=card[1]), rng)
+
+
+def test_a_killer_card_may_kill_itself() -> None:
+    """R-v5-kill-targets, from the v5 lineage: 000 v4.0 "he can commit suicide" (not 004 V2.0's "杀手不允许自杀")."""
+    state, _, rng = start()
+    state, events = night(state, rng, {J1: J1, J2: C8})
+    dead = [tuple(c) for e in events if e.kind == "dawn" for c in e.data.get("cards", [])]
+    assert J1 in dead and not state.seat(1).alive_cards[0]
 
 
 def test_dead_card_is_no_target() -> None:
