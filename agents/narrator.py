@@ -8,6 +8,7 @@ prompts, a Markdown quote in renders, curly quotes in the terminal), so a speech
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -280,7 +281,11 @@ SENTENCES: dict[str, Sentence] = {
     K.GAME_OVER: lambda w, d: w(K.GAME_OVER, winner=w.winner(d.get("winner"))),
     K.REVEAL: lambda w, d: w(K.REVEAL, table=w.table(d.get("cards"))),
 }
-assert set(SENTENCES) == set(CATALOGUE), "every catalogued kind has a sentence"
+
+
+def unworded_kinds() -> list[str]:
+    """Catalogued kinds with neither a sentence here nor the catalogue's own en and zh sentences (should be none)."""
+    return sorted(k for k, entry in CATALOGUE.items() if k not in SENTENCES and not (entry.en and entry.zh))
 
 
 def speech_head(kind: str, data: dict[str, Any], lang: str) -> str:
@@ -313,7 +318,32 @@ def sentence(event: Event, lang: str, quote: Quote = curly) -> str:
         tail = w("says", words=quote(words)) if words else w("silent")
         return _capital(_head(w, event.kind, event.data) + tail)
     fmt = SENTENCES.get(event.kind)
-    return _capital(fmt(w, event.data) if fmt is not None else w("unknown_event"))
+    if fmt is not None:
+        return _capital(fmt(w, event.data))
+    entry = CATALOGUE.get(event.kind)
+    template = (entry.zh if w.lang == "zh" else entry.en) if entry is not None else ""
+    return _capital(_from_template(w, template, event.data) if template else w("unknown_event"))
+
+
+def _from_template(w: Words, template: str, data: dict[str, Any]) -> str:
+    """A catalogue sentence: each field worded as what it holds (seats, cards, roles, actions)."""
+    values = {name: _worded(w, name, data.get(name)) for name in CATALOGUE_FIELDS.findall(template)}
+    return template.format(**values)
+
+
+CATALOGUE_FIELDS = re.compile(r"\{(\w+)\}")
+
+
+def _worded(w: Words, name: str, value: Any) -> str:
+    if name in ("role", "by") or (isinstance(value, str) and value in ROLES):
+        return w.role(value)
+    if name == "action":
+        return w.action(value)
+    if isinstance(value, list) and all(isinstance(v, int) for v in value):
+        return w.seats(value)
+    if value is None or isinstance(value, int | list | tuple):
+        return w.target(value)
+    return clean(str(value), max_chars=60)
 
 
 def _capital(text: str) -> str:

@@ -1,7 +1,7 @@
 """Asking the judge: runs a scenario (a deal plus a script of nights and days) and reports the rulings.
 
-The format is the `killer scenario` contract (docs/scenario.md). Speeches are skipped (empty); last words and
-defenses are answered automatically; accusations and votes come from the day's ballots.
+The format is the `killer scenario` contract (docs/engine.md, "Scenario files"). Speeches are skipped (empty);
+last words and defenses are answered automatically; accusations and votes come from the day's ballots.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.ruleset import Ruleset, Victory
 from engine.rulesets import register
-from engine.rulesets.common import SEED_000, SEED_002, SEED_003, introduce_killers, killers_step, ratio_table
+from engine.rulesets.common import SEED_000, SEED_002, SEED_003, SEED_004, introduce_killers, killers_step, ratio_table
 
 
 def v1_table(n: int) -> tuple[str, ...]:
@@ -18,12 +18,12 @@ def v1_table(n: int) -> tuple[str, ...]:
 V1 = Ruleset(
     id="v1",
     title="v1.0 — killers and civilians",
-    sources=(SEED_000, SEED_002, SEED_003),
+    sources=(SEED_000, SEED_002, SEED_003, SEED_004),
     players=(9, 19),
     default_players=12,
     composition=v1_table,
     night=CalledNight(steps=(
-        killers_step(False, "002 v1.0: 摸到杀手牌的人睁眼，指定一个要杀的平民", not_teammates=True),
+        killers_step(False, "004 V1.0: 摸到杀手牌的人睁眼，指定一个要杀的平民后闭眼", not_teammates=True),
     ),
     resolve=resolve_kill_save_check),
     day=ReferendumDay(),

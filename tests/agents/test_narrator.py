@@ -12,7 +12,7 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.narrator import GOD, PUBLIC, can_see, narrate, sentence
+from agents.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
 from agents.narrator_words import EN, ZH
 from agents.random_agent import choose
 from agents.schema import Choices, answer_schema, target_json
@@ -67,6 +67,10 @@ def test_every_catalogued_kind_has_a_sentence_in_both_languages(lang: str) -> No
             assert not INTERNAL.search(text), (event.kind, text)
         if lang == "zh" and event.kind not in SPEECHES:
             assert set(re.findall(r"[A-Za-z]+", text)) <= ALLOWED, (event.kind, text)
+
+
+def test_no_kind_lacks_a_sentence() -> None:
+    assert unworded_kinds() == []
 
 
 def test_both_languages_have_the_same_phrases() -> None:
