@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision, SeatView
+from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, seat_facts, visible_events
 from agents.schema import Choices
 from engine import SPEECHES, Action, DecisionKind, Request, Target, Team, get_ruleset, team_of
+from engine.catalog import CheckResult
 from engine.roles import HARMFUL, PROTECTIVE
 
 CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
@@ -203,10 +205,14 @@ class ScriptedAgent:
         return " ".join(p.strip() for p in parts)
 
     def _why(self, table: Table) -> str:
+        """The private reasoning, a sentence in the game's language: side, own checks, claims heard."""
         facts = table.facts
-        side = "killers" if is_killer_side(facts.cards) else "good"
-        return (f"scripted {side} seat {facts.seat}: checks {dict(facts.checks)}, claimed checks "
-                f"{table.claimed}, police claimers {table.claimers}")
+        lines = environment(self.lang).get_template("scripted.j2").module
+        words = Words(self.lang)
+        checks = [(words.target(t), r == CheckResult.KILLER) for t, r in facts.checks.items()]
+        claimed = [(words.target(t), k) for t, k in sorted(table.claimed.items())]
+        return str(lines.why(is_killer_side(facts.cards), facts.seat, checks, claimed,  # type: ignore[attr-defined]
+                             table.claimers)).strip()
 
 
 def _rng_key(seed: int, view: SeatView, request: Request) -> str:
