@@ -300,8 +300,6 @@ def _head(w: Words, kind: str, d: dict[str, Any]) -> str:
     head = w(f"speaks_{kind}", seat=who)
     if d.get("accusation") is not None:
         head += w("accusing", seat=w.seat(d["accusation"]))
-    elif kind == K.STATEMENT:
-        head += w("accusing_nobody")
     return head
 
 
