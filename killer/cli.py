@@ -42,6 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, KillerError) as exc:
         print(f"killer {args.command}: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file or folder the user named cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"killer {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"killer {args.command}: interrupted", file=sys.stderr)
         return 130
