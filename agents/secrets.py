@@ -9,15 +9,17 @@ server's placeholder key, "x"), since replacing them would garble ordinary words
 
 from __future__ import annotations
 
+import base64
 import re
 import threading
+from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 MASK = "***"
 MIN_SECRET = 8
 _SHAPES = re.compile(
     r"(sk-|gsk_|AIza|xai-|hf_|ghp_|github_pat_|pplx-|nvapi-|r8_)[A-Za-z0-9_\-*]{8,}"  # well-known key prefixes
-    r"|(Bearer\s+)\S+"  # an Authorization header echoed back
+    r"|((?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=\-]{8,}"  # an Authorization header echoed back
 )
 _URL_CREDENTIALS = re.compile(r"(?<=://)[^/\s:@]+(?::[^/\s@]*)?@")
 
@@ -48,6 +50,9 @@ def remember_url(url: str | None) -> None:
         if part:
             remember(part)
             remember(unquote(part))
+    if parts.password:  # httpx sends URL credentials as Basic auth, which a server may echo back
+        pair = f"{unquote(parts.username or '')}:{unquote(parts.password)}"
+        remember(base64.b64encode(pair.encode("utf-8")).decode("ascii"))
 
 
 def redact(text: str) -> str:
@@ -58,6 +63,17 @@ def redact(text: str) -> str:
         text = pattern.sub(MASK, text)
     text = _URL_CREDENTIALS.sub(MASK + "@", text)
     return _SHAPES.sub(lambda m: (m.group(1) or m.group(2)) + MASK, text)
+
+
+def redact_value(obj: Any) -> Any:
+    """A copy of a JSON-like value with every string (keys too) redacted: safe where the text is then dumped."""
+    if isinstance(obj, str):
+        return redact(obj)
+    if isinstance(obj, dict):
+        return {redact(str(k)) if isinstance(k, str) else k: redact_value(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [redact_value(v) for v in obj]
+    return obj
 
 
 def redact_url(url: str) -> str:

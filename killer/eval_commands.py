@@ -49,9 +49,10 @@ def register(subparsers: Any) -> None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
+    from orchestrator.lock import BusyError
     from orchestrator.transcript import TranscriptError
 
-    return (KillerError, TranscriptError, FileExistsError)
+    return (KillerError, TranscriptError, FileExistsError, BusyError)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

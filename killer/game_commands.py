@@ -93,11 +93,10 @@ def api_key(args: argparse.Namespace) -> str | None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
+    from orchestrator.lock import BusyError
     from orchestrator.seats import SeatSetupError
     from orchestrator.session import ResumeError
     from orchestrator.transcript import TranscriptError
-
-    from orchestrator.lock import BusyError
 
     return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError)
 

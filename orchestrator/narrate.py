@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from agents.sanitize import clean
 from orchestrator.render import FORMATS, SPEECH_KINDS, role_name
 from orchestrator.transcript import Entry
 
@@ -41,7 +42,7 @@ class Narrator:
             return self._speech(data, entry.annotation)
         fmt = FORMATS.get(event.kind)
         line = fmt(data, self.lang) if fmt else f"{event.kind.replace('_', ' ')}: {_brief(data)}"
-        text = Text(line.replace("**", ""))
+        text = Text(clean(line.replace("**", "")))
         if event.visible_to is not None:
             seen = ",".join(map(str, sorted(event.visible_to))) or "judge"
             text = Text.assemble((f"[{seen}] ", "dim"), (text.plain, "dim italic"))
@@ -52,10 +53,10 @@ class Narrator:
         if data.get("accusation") is not None:
             head.append(f" → accuses {data['accusation']}", "yellow")
         if note and note.get("claimed_role") and self.god:
-            head.append(f" (claims {role_name(note['claimed_role'], self.lang)})", "magenta")
+            head.append(f" (claims {clean(role_name(note['claimed_role'], self.lang))})", "magenta")
         if data.get("confess"):
             head.append(" — confesses: killer!", "bold red")
-        speech = str(data.get("speech") or "")
+        speech = clean(str(data.get("speech") or ""))  # no escape sequence, no line of its own
         head.append(": ")
         head.append(f"“{speech}”" if speech else "(silent)", "green" if speech else "dim")
         return _with_fallback(head, note)
@@ -71,5 +72,5 @@ def _brief(data: dict[str, Any]) -> str:
 
 def _with_fallback(text: Text, note: dict[str, Any] | None) -> Text:
     if note and note.get("fallback"):
-        text.append(f"  [fallback: {note['fallback']}]", "red")
+        text.append(f"  [fallback: {clean(note['fallback'])}]", "red")
     return text

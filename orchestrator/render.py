@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from agents.sanitize import clean
 from engine import display_name
 from engine.roles import ROLES
 from orchestrator.transcript import Entry, Transcript
@@ -144,4 +145,4 @@ def render(t: Transcript, god: bool = False) -> str:
         out += ["", heading, ""] if heading else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
     if t.end is None:
         out += ["", "*The game was not finished.*"]
-    return "\n".join(out).rstrip() + "\n"
+    return "\n".join(clean(line) for line in "\n".join(out).split("\n")).rstrip() + "\n"

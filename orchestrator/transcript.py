@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from agents.secrets import redact
+from agents.secrets import redact_value
 from engine import Event
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.
@@ -77,8 +77,8 @@ def dumps(obj: Any) -> str:
 
 
 def safe_line(obj: Any) -> str:
-    """A line as the writers put it on disk: dumped, then without any secret value in use."""
-    return redact(dumps(obj))
+    """A line as the writers put it on disk: every string without any secret value in use, then dumped."""
+    return dumps(redact_value(obj))
 
 
 class TranscriptWriter:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from agents.sanitize import clean
 from orchestrator.transcript import Entry
 from tui.i18n import action, role, seat_list, tr
 
@@ -127,7 +128,7 @@ FORMATS: dict[str, Fmt] = {
 
 
 def _generic(kind: str, data: dict[str, Any]) -> str:
-    return kind.replace("_", " ") + ": " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "cites")
+    return clean(kind.replace("_", " ") + ": " + ", ".join(f"{k}={v}" for k, v in data.items() if k != "cites"))
 
 
 def speech_line(lang: str, data: dict[str, Any], kind: str) -> Text:
@@ -137,7 +138,7 @@ def speech_line(lang: str, data: dict[str, Any], kind: str) -> Text:
         text.append(" · " + tr(lang, "accuses", n=data["accusation"]), "yellow")
     if data.get("confess"):
         text.append(" · " + tr(lang, "confesses"), "bold red")
-    words = str(data.get("speech") or "")
+    words = clean(str(data.get("speech") or ""))
     text.append(": ")
     if words:
         text.append(Text(f"“{words}”", style="green"))
@@ -179,14 +180,14 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     if not note:
         return None
     bits = Text("    ↳ ", style="dim")
-    bits.append(str(note.get("agent") or "?") + (f" ({note['model']})" if note.get("model") else ""), "dim")
+    bits.append(clean(str(note.get("agent") or "?") + (f" ({note['model']})" if note.get("model") else "")), "dim")
     if note.get("claimed_role"):
         bits.append(" · " + tr(lang, "claims", role=role(lang, note["claimed_role"])), "magenta")
     if note.get("fallback"):
-        bits.append(" · " + tr(lang, "fallback", why=note["fallback"]), "bold red")
+        bits.append(" · " + tr(lang, "fallback", why=clean(str(note["fallback"]))), "bold red")
     if note.get("reasoning"):
         bits.append(f" · {tr(lang, 'reasoning')}: ", "dim")
-        bits.append(Text(str(note["reasoning"]), style="dim italic"))
+        bits.append(Text(clean(str(note["reasoning"])), style="dim italic"))
     sus = note.get("suspicions") or {}
     if isinstance(sus, dict) and sus:
         top = sorted(sus.items(), key=lambda kv: -float(kv[1]))[:3]
