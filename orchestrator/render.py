@@ -24,9 +24,10 @@ def role_name(role: Any, lang: str) -> str:
 
 
 def quote(text: str) -> str:
-    """A speech as a Markdown quote: whatever it imitates, it reads as the speaker's words."""
-    safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return "\n".join("> " + line if line.strip() else ">" for line in safe.splitlines() or [""])
+    """A speech as a one-line Markdown quote: whatever it imitates, it reads as the speaker's words (its line
+    breaks show as ⏎, so no part of it stands on a line of its own)."""
+    safe = clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "> " + safe if safe.strip() else ">"
 
 
 def _fields(data: dict[str, Any]) -> str:

@@ -224,7 +224,8 @@ async def _read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
     if not ckpt.exists():
         return None
     if not ckpt.is_file():
-        raise ResumeError(f"{ckpt}: the checkpoint is not a file")
+        raise ResumeError(f"{ckpt}: the checkpoint is not a file (a folder?); move it away, then resume (with "
+                          "--from-transcript if the game has decisions)")
     try:
         async with _saver(ckpt) as saver:
             snapshot = await saver.aget_tuple(_thread(game_id))
