@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engine import KillerError
 from killer.errors import CommandError
@@ -19,9 +20,16 @@ COMMAND_MODULES = (
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (naming the command and where to read more) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every available subcommand."""
-    parser = argparse.ArgumentParser(prog="killer", description="The Killer game (杀人游戏) judged by a rules engine.")
+    parser = OneLineParser(prog="killer", description="The Killer game (杀人游戏) judged by a rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMAND_MODULES:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,8 @@ def interrupted(out: Path, seed: int = 5, after: int = 60, ruleset: str = "v2-cl
             raise Stop
 
     config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted", out=out)
-    try:
+    with contextlib.suppress(Stop):
         asyncio.run(run_game(config, hooks=Hooks(on_entry=on_entry)))
-    except Stop:
-        pass
     (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
     return path
 
