@@ -249,12 +249,14 @@ class _Runner:
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
-        if path.exists() and checkpoint_path(path).exists():
+        # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
+        for rebuild in (False, True) if path.exists() else ():
             with contextlib.suppress(ResumeError, TranscriptError):
-                result = await resume_game(path, agents=agents)
+                result = await resume_game(path, agents=agents, from_transcript=rebuild)
                 if result.winner is not None:
                     self.resumed += 1
                     return path
+                break
         path.unlink(missing_ok=True)
         checkpoint_path(path).unlink(missing_ok=True)
         kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}

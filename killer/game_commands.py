@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import math
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,7 @@ def _errors() -> tuple[type[Exception], ...]:
     from orchestrator.session import ResumeError
     from orchestrator.transcript import TranscriptError
 
-    return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError)
+    return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError, sqlite3.Error)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -30,7 +30,9 @@ def lock_path(path: Path) -> Path:
 
 
 def _holder() -> str:
-    command = " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv))[:200]
+    """Who holds the lock: the pid and the command without its arguments (which may hold a key)."""
+    words = [os.path.basename(sys.argv[0]) if sys.argv else "python", *sys.argv[1:2]]
+    command = " ".join(w for w in words if w and not w.startswith("-"))[:80]
     since = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     return f"pid {os.getpid()} ({command or 'python'}) since {since}"
 
