@@ -20,6 +20,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from agents.sanitize import clean
+
 
 class BusyError(Exception):
     """Another process holds the lock: one line naming it."""
@@ -42,8 +44,6 @@ def _read_holder(path: Path) -> str:
         text = path.read_text(encoding="utf-8", errors="replace").strip()
     except OSError:
         return "another process"
-    from agents.sanitize import clean
-
     return clean(text, max_chars=240) or "another process"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
@@ -226,6 +227,8 @@ async def _read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
     if not ckpt.is_file():
         raise ResumeError(f"{ckpt}: the checkpoint is not a file (a folder?); move it away, then resume (with "
                           "--from-transcript if the game has decisions)")
+    if not os.access(ckpt, os.R_OK | os.W_OK) or not os.access(ckpt.parent, os.W_OK):
+        raise ResumeError(f"{ckpt}: the checkpoint (or its folder) is read-only; resume needs to write it")
     try:
         async with _saver(ckpt) as saver:
             snapshot = await saver.aget_tuple(_thread(game_id))

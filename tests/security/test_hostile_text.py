@@ -23,7 +23,7 @@ from orchestrator.session import run_game
 from orchestrator.transcript import Entry, TranscriptWriter, read_transcript
 from orchestrator.verify import verify_file
 from tests.orchestrator.standin import StandIn
-from tui.format import event_text
+from tui.format import annotation_text, event_text
 
 SEPARATORS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 CONTROLS = "".join(chr(c) for c in [*range(0x00, 0x20), *range(0x7f, 0xa0)]) + "\u2028\u2029\u200e\u202e\u2066"
@@ -115,3 +115,5 @@ def test_the_tui_feed_shows_no_escape_sequence(hostile_game: Path) -> None:
         assert "\x1b" not in plain and "\x07" not in plain and "pwned" not in plain and "\u2028" not in plain
         if entry.event.data.get("speech") == HOSTILE:
             assert plain.startswith("[") or plain.startswith("Seat"), plain
+            note = annotation_text({**(entry.annotation or {}), "reasoning": HOSTILE, "fallback": HOSTILE}, "en")
+            assert note is not None and "\n" not in note.plain and "\x1b" not in note.plain

@@ -3,6 +3,7 @@ throws progress away silently (a missing, empty, foreign or broken checkpoint is
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -35,6 +36,15 @@ def test_a_transcript_naming_an_endpoint_cannot_send_the_key_there(tmp_path: Pat
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"127.0.0.1:{attacker.port}" in err and "--base-url" in err
         assert attacker.requests == 0
+
+
+def test_play_resume_refuses_a_transcript_naming_an_endpoint(tmp_path: Path, env: None,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    game = interrupted(tmp_path)
+    with hostile_endpoint() as attacker:
+        edit_header(game, agents="llm", model="m", base_url=f"http://127.0.0.1:{attacker.port}/v1", humans=[2])
+        assert main(["play", "--resume", str(game)]) == 2  # before any screen opens
+        assert "--base-url" in capsys.readouterr().err and attacker.requests == 0
 
 
 def test_a_transcript_naming_a_table_cannot_pick_the_key_variable(tmp_path: Path, env: None,
@@ -113,6 +123,14 @@ def test_from_transcript_rebuilds_the_game_it_would_have_been(tmp_path: Path, ho
     assert verify_file(game).ok
     resumed = [strip_wall_clock(e.event.to_dict()) for e in read_transcript(game).entries]
     assert resumed == _uninterrupted(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only files")
+def test_a_read_only_checkpoint_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = interrupted(tmp_path)
+    checkpoint_path(game).chmod(0o444)
+    assert main(["resume", str(game)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_a_game_killed_before_its_checkpoint_exists_resumes_from_its_transcript(tmp_path: Path) -> None:
