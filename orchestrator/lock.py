@@ -1,6 +1,6 @@
 """One writer at a time: an exclusive lock on a game (its transcript and checkpoint) or a tournament folder.
 
-`hold(path, what)` takes an advisory `fcntl.flock` on PATH + ".lock" without waiting; a second process gets a
+`hold(path, what)` takes an advisory `fcntl.flock` on `lock_path(path)` without waiting; a second process gets a
 BusyError whose one line names the holder (pid, command, since when), which the holder wrote into the lock file.
 
 Why fcntl.flock and not the `filelock` package: the holder's name has to be readable by the process that is
@@ -28,6 +28,9 @@ class BusyError(Exception):
 
 
 def lock_path(path: Path) -> Path:
+    """GAME.jsonl.lock beside a game's transcript; FOLDER/.killer.lock inside a folder (even `.`)."""
+    if path.is_dir():
+        return path / ".killer.lock"
     return path.with_name(path.name + ".lock")
 
 
