@@ -142,6 +142,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         text = render(read_transcript(args.file), god=args.god)
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+        raise CommandError(f"{args.file}: an event holds data no game makes ({type(exc).__name__}: {exc})") from None
     if args.output is None:
         sys.stdout.write(text)
         return 0

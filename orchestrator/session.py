@@ -152,7 +152,10 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         ckpt = checkpoint_path(game)
         cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players)
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
-        pos = cache.at(actions)
+        try:
+            pos = cache.at(actions)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the engine's refusals are KillerErrors
+            raise ResumeError(f"{game}: the recorded decisions cannot be replayed ({type(exc).__name__})") from None
         entries = _reconcile(game, transcript.entries, pos)
         truncate_to(game, transcript.header, entries)
         async with contextlib.AsyncExitStack() as stack:
@@ -205,7 +208,10 @@ def _check_options(game: Path, options: dict[str, Any]) -> None:
 async def _resume_actions(game: Path, transcript: Any, ckpt: Path, from_transcript: bool) \
         -> tuple[list[dict[str, Any]], bool]:
     """The actions to continue from, and whether they start a fresh checkpoint (not the saved one)."""
-    logged = [a.to_dict() for a in engine.decisions(transcript.events)]
+    try:
+        logged = [a.to_dict() for a in engine.decisions(transcript.events)]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ResumeError(f"{game}: a recorded decision is not one ({type(exc).__name__}: {exc})") from None
     if from_transcript:
         _remove_checkpoint(ckpt)
         return logged, True

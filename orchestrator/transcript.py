@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from agents.secrets import redact_value
-from engine import Event
+from engine import Event, decisions
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.
 WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resumed"})
@@ -188,8 +188,10 @@ def _entry(path: Path, n: int, row: dict[str, Any]) -> Entry:
     if note is not None and not isinstance(note, dict):
         raise TranscriptError(f"{path}: line {n}: the annotation is not an object")
     try:
-        return Entry(i=i, event=Event.from_dict(event), annotation=note)
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+        parsed = Event.from_dict(event)
+        decisions([parsed])  # a decision event must hold an action the engine can read
+        return Entry(i=i, event=parsed, annotation=note)
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, IndexError) as exc:
         raise TranscriptError(f"{path}: line {n} is not an event line ({type(exc).__name__}: {exc})") from None
 
 

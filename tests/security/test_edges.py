@@ -175,6 +175,8 @@ def _bad_transcripts() -> dict[str, bytes]:
         "players true": with_header(players=True),
         "seats a string": with_header(seats="x"),
         "options a list": with_header(options=[1]),
+        "vote without a seat": with_line('{"i": 1, "event": {"kind": "vote", "data": {}}}'),
+        "vote by seat 'a'": with_line('{"i": 1, "event": {"kind": "vote", "data": {"seat": "a", "kind": "vote"}}}'),
         "not UTF-8": b"\xff\xfe" + lines[0].encode(),
         "not a transcript": b'{"hello": "world"}\n',
         "empty": b"",
@@ -201,6 +203,19 @@ def test_every_reader_refuses_a_bad_transcript_in_one_line(tmp_path: Path, case:
         assert result.returncode in (0, 2) and "Traceback" not in result.stderr
         return
     one_line_refusal(result)
+
+
+def test_well_typed_but_impossible_event_data_is_one_line(tmp_path: Path) -> None:
+    rows = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").split("\n") if line.strip()]
+    deal = next(r for r in rows if r.get("event", {}).get("kind") == "deal")
+    deal["event"]["data"]["hands"] = "zz"
+    path = tmp_path / "forged.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    for args in (["report", str(path), "--no-plots", "--out", str(tmp_path / "r")], ["render", "--god", str(path)]):
+        result = killer(args, tmp_path)
+        assert result.returncode in (0, 2) and "Traceback" not in result.stderr
+    verify = killer(["verify", str(path)], tmp_path)
+    assert verify.returncode == 1 and "INCONSISTENT" in verify.stderr
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00bad", b"name = [", b'name = "x"\nseeds = "many"\n'])
