@@ -39,7 +39,8 @@ def test_every_line_separator_and_control_character_reads_back(tmp_path: Path) -
     writer = TranscriptWriter(path)
     writer.create({"ruleset": "v1", "seed": 1, "players": 6, "name": CONTROLS})
     for i, ch in enumerate(CONTROLS):
-        writer.write_entry(Entry(i, Event("statement", {"seat": 1, "kind": "statement", "speech": f"a{ch}b{ch}"}), {"reasoning": ch}))
+        said = {"seat": 1, "kind": "statement", "speech": f"a{ch}b{ch}"}
+        writer.write_entry(Entry(i, Event("statement", said), {"reasoning": ch}))
     writer.close()
     raw = path.read_text(encoding="utf-8")
     assert raw.count("\n") == len(CONTROLS) + 1
