@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +15,24 @@ from orchestrator.config import RunConfig
 from orchestrator.session import Hooks, run_game
 from orchestrator.transcript import Entry
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 class Stop(Exception):
     """Raised from a hook to stop a game the way a crash would."""
 
 
 def interrupted(out: Path, seed: int = 5, after: int = 60, ruleset: str = "v2-classic") -> Path:
-    """A scripted game stopped after `after` events: its transcript (the checkpoint lies next to it)."""
+    """A scripted game stopped after `after` events: its transcript (the checkpoint lies next to it). It is
+    played in a process of its own that then ends, as a crashed one would: nothing of it stays open in ours."""
+    code = f"from tests.security.games import play_until; play_until({str(out)!r}, {seed}, {after}, {ruleset!r})"
+    subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True,
+                   timeout=120)
+    (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
+    return path
+
+
+def play_until(out: str, seed: int, after: int, ruleset: str) -> None:
     seen: list[Entry] = []
 
     def on_entry(entry: Entry) -> None:
@@ -26,11 +40,9 @@ def interrupted(out: Path, seed: int = 5, after: int = 60, ruleset: str = "v2-cl
         if len(seen) >= after:
             raise Stop
 
-    config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted", out=out)
+    config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted", out=Path(out))
     with contextlib.suppress(Stop):
         asyncio.run(run_game(config, hooks=Hooks(on_entry=on_entry)))
-    (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
-    return path
 
 
 def edit_header(path: Path, **options: Any) -> None:
