@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import openai
 
+from agents import secrets
 from agents.base import Agent
 from agents.llm import LLMAgent, is_loopback
 from agents.random_agent import RandomAgent
@@ -82,6 +83,8 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
     base_url = base_url or "https://api.openai.com/v1"
     timeout = spec.timeout or options.timeout
     key = _api_key(seat, spec, options, env, base_url)
+    secrets.remember(key)
+    secrets.remember_url(base_url)
     client = clients.get((base_url, key, timeout))
     if client is None:
         # max_retries=0: the agent is the one retry layer; the timeout is per HTTP request.

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -28,7 +27,7 @@ from urllib.parse import urlsplit
 
 import openai
 
-from agents import prompting
+from agents import prompting, secrets
 from agents.base import Annotation, Decision, SeatView
 from agents.schema import (
     SCHEMA_SPEECH_CHARS,
@@ -49,7 +48,6 @@ Style = Literal["json_object", "json_schema", "auto"]
 STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
 SWITCH_STATUSES = (400, 422, 500)  # a server refusing the response_format style
 BACKOFF_CAP_S = 8.0
-_SECRET = re.compile(r"(sk-[A-Za-z0-9_\-]{4})[A-Za-z0-9_\-*]+|(Bearer\s+)\S+")
 
 
 def resolve_style(style: str, base_url: str) -> str:
@@ -73,8 +71,8 @@ def is_loopback(base_url: str) -> bool:
 
 
 def redact(text: str) -> str:
-    """Masks anything that looks like an API key or bearer token."""
-    return _SECRET.sub(lambda m: (m.group(1) or m.group(2)) + "***", text)
+    """Masks the keys in use (by value, whatever their shape) and anything shaped like a key or bearer token."""
+    return secrets.redact(text)
 
 
 @dataclass
@@ -141,6 +139,7 @@ class LLMAgent:
                 feed.restart()
             text, error, wait = await self._call(messages, schema, tally, feed)
             if error is None:
+                text = redact(text or "")  # a key echoed by a model never reaches an event or another prompt
                 try:
                     answer = parse_answer(text, choices)
                 except AnswerError as exc:
@@ -221,7 +220,7 @@ class LLMAgent:
             finish = choice.finish_reason or finish
             if choice.delta is not None and choice.delta.content:
                 parts.append(choice.delta.content)
-                await feed.update("".join(parts))
+                await feed.update(redact("".join(parts)))
         return ("".join(parts) if parts or finish else None), finish
 
     def _sampling(self) -> dict[str, Any]:

@@ -36,10 +36,10 @@ class SeatSpec(BaseModel):
     model: str | None = None
     base_url: str | None = None
     api_key_env: str | None = None
-    timeout: float | None = Field(default=None, gt=0)
+    timeout: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] | None = None
     max_tokens: int | None = Field(default=None, gt=0)
-    temperature: float | None = Field(default=None, ge=0)
+    temperature: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
     def over(self, base: SeatSpec) -> SeatSpec:
         """This spec with unset fields taken from `base`."""
@@ -80,6 +80,8 @@ def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise error(f"{path}: the {what} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML ({exc})") from None
 

@@ -63,12 +63,12 @@ def _parse(spec: Mapping[str, Any]) -> tuple[str, int, list[list[str]], list[Map
     seats, script = spec["seats"], spec["script"]
     if not isinstance(seats, list) or not isinstance(script, list):
         raise ScenarioError(None, "malformed", "seats and script must be lists")
-    hands = [[s] if isinstance(s, str) else list(s) for s in seats]
-    if not all(isinstance(c, str) for h in hands for c in h):
+    if not all(isinstance(s, str) or (isinstance(s, list) and all(isinstance(c, str) for c in s)) for s in seats):
         raise ScenarioError(None, "malformed", "each seat is a role id (v5: a list of two)")
+    hands = [[s] if isinstance(s, str) else list(s) for s in seats]
     seed = spec.get("seed", 0)
-    if not isinstance(seed, int):
-        raise ScenarioError(None, "malformed", "seed must be an integer")
+    if not _is_int(seed) or not 0 <= seed < 2**64:
+        raise ScenarioError(None, "malformed", "seed must be an integer from 0 to 2**64 - 1")
     return str(spec["ruleset"]), seed, hands, script
 
 
@@ -119,10 +119,7 @@ def _night_target(plan: Mapping[str, Any], request: Request, counters: dict[str,
         index = counters.get(role, 0)
         counters[role] = index + 1
         value = value[index] if index < len(value) else None
-    try:
-        target = target_from_json(value)
-    except (TypeError, ValueError, IndexError):
-        raise ScenarioError(number, "malformed", f"bad target {value!r} for {role}") from None
+    target = strict_target(value, number, f"for {role}")
     if target is None and None not in request.targets:
         raise ScenarioError(number, "must_act", f"the {role} must choose a target tonight")
     return target
@@ -145,7 +142,10 @@ def _day(state: GameState, plan: Any, rng: random.Random, events: list[Event], n
         raise ScenarioError(number, "malformed",
                             'a day is {"execute": seat-or-null} or {"votes": [...], "jump_kill": seat}')
     if "execute" in plan:
-        state, more = impose_verdict(state, plan["execute"], rng)
+        seat = plan["execute"]
+        if seat is not None and not _is_int(seat):
+            raise ScenarioError(number, "malformed", f"execute takes a seat number or null, not {_show(seat)}")
+        state, more = impose_verdict(state, seat, rng)
         events.extend(more)
         return _finish_words(state, rng, events)
     ballots = plan.get("votes", [])
@@ -208,7 +208,27 @@ def _ballot_value(request: Request, ballots: list[Mapping[str, Any]], number: in
     value = ballots[request.ballot - 1].get(str(request.seat))
     if value is None and None not in legal:
         raise ScenarioError(number, "missing_vote", f"seat {request.seat} has no entry in ballot {request.ballot}")
-    return target_from_json(value)
+    return strict_target(value, number, f"in ballot {request.ballot}")
+
+
+def _is_int(value: Any) -> bool:
+    """A JSON integer: not a bool (true is not seat 1), not a float (5.5 is not seat 5)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def strict_target(value: Any, number: int, where: str) -> Target | None:
+    """A target as a scenario writes it: a seat number, a [seat, slot] pair or null; nothing is coerced."""
+    if value is None or _is_int(value):
+        return target_from_json(value)
+    if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
+        return target_from_json(value)
+    raise ScenarioError(number, "malformed", f"bad target {_show(value)} {where}: a seat number, [seat, slot] "
+                        "or null")
 
 
 def rulings(events: list[Event]) -> list[dict[str, Any]]:

@@ -53,7 +53,7 @@ class Contestant(BaseModel):
     model: str | None = None
     base_url: str | None = None
     api_key_env: str | None = None
-    timeout: float = Field(default=60.0, gt=0)
+    timeout: float = Field(default=60.0, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] = "auto"
 
     @property
@@ -100,7 +100,8 @@ class TournamentConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = "tournament"
+    # the run folder's name under runs/: no path separators, no leading dot (nothing written outside runs/)
+    name: str = Field(default="tournament", min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
     rulesets: list[RulesetSpec] = Field(min_length=1)
     contestants: list[Contestant] = Field(min_length=1)
     seeds: int = Field(default=4, ge=1)

@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Agent
+from agents.secrets import redact_url
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
 from orchestrator.config import RunConfig
+from orchestrator.lock import hold
 from orchestrator.session import ResumeError, checkpoint_path, resume_game, run_game
-from orchestrator.transcript import TranscriptError, dumps, read_transcript
+from orchestrator.transcript import TranscriptError, read_transcript, safe_line
 
 RESULTS = "results.jsonl"
 CONFIG_COPY = "tournament.json"
@@ -108,14 +110,26 @@ def read_results(out: Path) -> dict[str, dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     if not path.exists():
         return rows
-    for line in path.read_text(encoding="utf-8").splitlines():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the results ({exc})") from None
+    for line in text.split("\n"):
         try:
             row = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # a torn line, a number JSON cannot hold
             continue
-        if isinstance(row, dict) and "game_id" in row:
-            rows[str(row["game_id"])] = row
+        if isinstance(row, dict) and isinstance(row.get("game_id"), str) and inside(out, row.get("transcript")):
+            rows[row["game_id"]] = row  # one row per game id, whatever a crash or a second process appended
     return rows
+
+
+def inside(out: Path, relative: Any) -> bool:
+    """Whether `relative` names a file inside the folder `out` (no absolute path, no way out through ..)."""
+    if not isinstance(relative, str) or not relative or Path(relative).is_absolute():
+        return False
+    root = out.resolve()
+    return (root / relative).resolve().is_relative_to(root)
 
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
@@ -125,12 +139,35 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / GAMES).mkdir(exist_ok=True)
     copy = out / CONFIG_COPY
-    mine = cfg.model_dump(mode="json", exclude={"parallel"})
-    theirs = json.loads(copy.read_text(encoding="utf-8")) if copy.exists() else None
+    mine = _recordable(cfg.model_dump(mode="json", exclude={"parallel"}))
+    theirs = _read_copy(copy) if copy.exists() else None
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
     if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games")):
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _recordable(raw: dict[str, Any]) -> dict[str, Any]:
+    """The config as it may be written: base URLs without credentials (keys never are in it)."""
+    for c in raw.get("contestants") or []:
+        if isinstance(c, dict) and isinstance(c.get("base_url"), str):
+            c["base_url"] = redact_url(c["base_url"])
+    return raw
+
+
+def _read_copy(copy: Path) -> dict[str, Any]:
+    """tournament.json as a dict; a file that is not one is a ConfigError line."""
+    try:
+        raw = json.loads(copy.read_text(encoding="utf-8"), parse_constant=_no_constant)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"{copy}: not a tournament copy this program wrote ({type(exc).__name__})") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{copy}: not a tournament copy this program wrote (not a JSON object)")
+    return raw
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +180,7 @@ def load_run(out: Path) -> TournamentConfig:
     copy = out / CONFIG_COPY
     if not copy.is_file():
         raise ConfigError(f"{out}: not a tournament folder (no {CONFIG_COPY})")
-    return parse_config(json.loads(copy.read_text(encoding="utf-8")), str(copy))
+    return parse_config(_read_copy(copy), str(copy))
 
 
 def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
@@ -200,7 +237,7 @@ class _Runner:
                 line = result_line(game, path, self.out)
                 async with self.lock:
                     with (self.out / RESULTS).open("a", encoding="utf-8") as f:
-                        f.write(dumps(line) + "\n")
+                        f.write(safe_line(line) + "\n")
                 _drop_checkpoint(path)
             except Exception as exc:  # one broken game never stops the tournament
                 self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
@@ -212,12 +249,14 @@ class _Runner:
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
-        if path.exists() and checkpoint_path(path).exists():
+        # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
+        for rebuild in (False, True) if path.exists() else ():
             with contextlib.suppress(ResumeError, TranscriptError):
-                result = await resume_game(path, agents=agents)
+                result = await resume_game(path, agents=agents, from_transcript=rebuild)
                 if result.winner is not None:
                     self.resumed += 1
                     return path
+                break
         path.unlink(missing_ok=True)
         checkpoint_path(path).unlink(missing_ok=True)
         kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
@@ -232,7 +271,14 @@ class _Runner:
 
 async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilder | None = None,
                          progress: bool = False) -> RunSummary:
-    """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end."""
+    """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
+    at a time per folder: a second one gets a BusyError naming the first."""
+    out.mkdir(parents=True, exist_ok=True)
+    with hold(out, "this tournament folder"):
+        return await _run_locked(cfg, out, build, progress)
+
+
+async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool) -> RunSummary:
     prepare(cfg, out)
     games = schedule(cfg)
     done = read_results(out)

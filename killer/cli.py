@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engine import KillerError
 from killer.errors import CommandError
@@ -19,9 +20,16 @@ COMMAND_MODULES = (
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (naming the command and where to read more) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every available subcommand."""
-    parser = argparse.ArgumentParser(prog="killer", description="The Killer game (杀人游戏) judged by a rules engine.")
+    parser = OneLineParser(prog="killer", description="The Killer game (杀人游戏) judged by a rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMAND_MODULES:
         try:
@@ -41,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except (CommandError, KillerError) as exc:
         print(f"killer {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file or folder the user named cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"killer {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"killer {args.command}: interrupted", file=sys.stderr)

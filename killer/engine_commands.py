@@ -12,6 +12,8 @@ from engine.scenario import run_scenario
 from evaluation.simulate import simulate
 from killer.errors import CommandError
 
+MAX_SCENARIO_CHARS = 1_000_000
+
 
 def register(sub: Any) -> None:
     """Adds the engine subcommands."""
@@ -61,17 +63,26 @@ def run_variants(args: argparse.Namespace) -> int:
 
 def run_scenario_file(args: argparse.Namespace) -> int:
     try:
-        spec = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        text = Path(args.file).read_text(encoding="utf-8")
+        if len(text) > MAX_SCENARIO_CHARS:
+            raise CommandError(f"{args.file} is larger than a scenario ({MAX_SCENARIO_CHARS} characters at most)")
+        spec = json.loads(text, parse_constant=_no_constant)
     except OSError as exc:
         raise CommandError(f"cannot read {args.file}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CommandError(f"{args.file} is not valid JSON: {exc}") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # bad JSON, NaN/Infinity, a number of thousands of digits
+        raise CommandError(f"{args.file} is not valid JSON: {str(exc)[:200]}") from None
+    except RecursionError:
+        raise CommandError(f"{args.file} is nested too deeply to be a scenario") from None
     try:
         result = run_scenario(spec)
     except KillerError as exc:
         raise CommandError(str(exc)) from None
     print(json.dumps(result, ensure_ascii=False))
     return 0
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def run_simulate(args: argparse.Namespace) -> int:

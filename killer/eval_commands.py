@@ -49,9 +49,10 @@ def register(subparsers: Any) -> None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
+    from orchestrator.lock import BusyError
     from orchestrator.transcript import TranscriptError
 
-    return (KillerError, TranscriptError, FileExistsError)
+    return (KillerError, TranscriptError, FileExistsError, BusyError)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -97,6 +98,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         summary = write_report(out, plots=not args.no_plots, transcripts=files)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+        raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
+                           "each one to find it") from None
     print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}")
     return 0
 

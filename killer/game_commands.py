@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,11 +31,12 @@ def register(subparsers: Any) -> None:
     _llm_options(run)
     run.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     run.add_argument("--lang", choices=("en", "zh"), default="en")
-    run.add_argument("--timeout", type=float, default=60.0, help="seconds per model call")
+    run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
     run.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
     run.set_defaults(run=cmd_run)
     verify = subparsers.add_parser("verify", help=DESCRIPTIONS["verify"], description=DESCRIPTIONS["verify"])
     verify.add_argument("file", type=Path)
+    verify.add_argument("--partial", action="store_true", help="accept a game still in progress (no end line)")
     verify.set_defaults(run=cmd_verify)
     render = subparsers.add_parser("render", help=DESCRIPTIONS["render"], description=DESCRIPTIONS["render"])
     render.add_argument("file", type=Path)
@@ -43,7 +46,10 @@ def register(subparsers: Any) -> None:
     resume = subparsers.add_parser("resume", help=DESCRIPTIONS["resume"], description=DESCRIPTIONS["resume"])
     resume.add_argument("game", help="transcript path or game id")
     resume.add_argument("--out", type=Path, default=Path("transcripts"), help="where to look for a game id")
-    _llm_options(resume, model_options=False)
+    _llm_options(resume)
+    resume.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML), given again")
+    resume.add_argument("--from-transcript", action="store_true",
+                        help="rebuild a missing or unreadable checkpoint from the transcript's decisions")
     resume.set_defaults(run=cmd_resume)
 
 
@@ -51,16 +57,49 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
     if model_options:
         parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
         parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
-    parser.add_argument("--api-key", help="API key (default: $OPENAI_API_KEY; never written anywhere)")
+    parser.add_argument("--api-key-env", metavar="NAME",
+                        help="the environment variable holding the API key (default: OPENAI_API_KEY)")
+    parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
+                        "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
+
+
+def positive_seconds(text: str) -> float:
+    """A timeout option: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive, finite number of seconds")
+    return value
+
+
+def api_key(args: argparse.Namespace) -> str | None:
+    """The key from --api-key (with a warning), --api-key-env NAME or OPENAI_API_KEY; remembered for redaction."""
+    from agents.secrets import remember
+
+    if getattr(args, "api_key", None):
+        print("warning: --api-key is visible to other users of this machine (ps); prefer OPENAI_API_KEY or "
+              "--api-key-env NAME", file=sys.stderr)
+        key: str | None = args.api_key
+    elif getattr(args, "api_key_env", None):
+        key = os.environ.get(args.api_key_env)
+        if not key:
+            raise CommandError(f"--api-key-env {args.api_key_env}: that environment variable is not set")
+    else:
+        key = os.environ.get("OPENAI_API_KEY") or None
+    remember(key)
+    return key
 
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
+    from orchestrator.lock import BusyError
     from orchestrator.seats import SeatSetupError
     from orchestrator.session import ResumeError
     from orchestrator.transcript import TranscriptError
 
-    return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError)
+    return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError, sqlite3.Error)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -72,7 +111,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=args.api_key or os.environ.get("OPENAI_API_KEY") or None, table=args.table,
+                       api_key=api_key(args), table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out)
     narrator = Narrator(lang=args.lang)
     try:
@@ -88,7 +127,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from orchestrator.verify import verify_file
 
     try:
-        report = verify_file(args.file)
+        report = verify_file(args.file, partial=args.partial)
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
@@ -103,10 +142,15 @@ def cmd_render(args: argparse.Namespace) -> int:
         text = render(read_transcript(args.file), god=args.god)
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+        raise CommandError(f"{args.file}: an event holds data no game makes ({type(exc).__name__}: {exc})") from None
     if args.output is None:
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     return 0
 
 
@@ -125,16 +169,24 @@ def find_game(game: str, out: Path) -> Path:
     raise CommandError(f"{game}: no such transcript or game id (looked in {out})")
 
 
+def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """What a resumed game connects with: the command line's options only (never the transcript's)."""
+    table = getattr(args, "table", None)
+    if table is not None and not table.is_file():
+        raise CommandError(f"{table}: no such table file")
+    base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
+    return {"api_key": api_key(args), "base_url": base_url, "model": getattr(args, "model", None), "table": table}
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     from orchestrator.narrate import Narrator
     from orchestrator.session import Hooks, resume_game
 
     path = find_game(args.game, args.out)
     narrator = Narrator()
-    key = args.api_key or os.environ.get("OPENAI_API_KEY") or None
     try:
         result = asyncio.run(resume_game(path, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end),
-                                         overrides={"api_key": key}))
+                                         overrides=resume_overrides(args), from_transcript=args.from_transcript))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from killer.errors import CommandError
+from killer.game_commands import api_key, positive_seconds
 
 DESCRIPTIONS = {
     "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
@@ -47,10 +48,13 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
                         help="the bots (auto: the embedded model when installed, else scripted)")
     parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
-    parser.add_argument("--api-key", help="API key (default: $OPENAI_API_KEY; never written anywhere)")
+    parser.add_argument("--api-key-env", metavar="NAME",
+                        help="the environment variable holding the API key (default: OPENAI_API_KEY)")
+    parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
+                        "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
     parser.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the game and the screen")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per model call")
+    parser.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
     parser.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
 
 
@@ -88,7 +92,7 @@ def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) 
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=resolve_agents(args),
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=args.api_key or os.environ.get("OPENAI_API_KEY") or None, table=args.table,
+                       api_key=api_key(args), table=args.table,
                        lang=args.lang or "en", timeout=args.timeout, out=args.out, humans=humans).with_seed()
     base = new_game_id(config)
     game_id, n = base, 1
@@ -168,8 +172,8 @@ def build_play_app(args: argparse.Namespace) -> Any:
 
 
 def _resume_app(args: argparse.Namespace) -> Any:
-    from killer.game_commands import find_game
-    from orchestrator.session import resume_game
+    from killer.game_commands import find_game, resume_overrides
+    from orchestrator.session import ResumeError, resume_config, resume_game
     from orchestrator.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
     from tui.play import answer
@@ -179,13 +183,16 @@ def _resume_app(args: argparse.Namespace) -> Any:
         transcript = read_transcript(path, tolerant=True)
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
-    humans = frozenset(int(s) for s in (transcript.header.get("options") or {}).get("humans") or ())
+    overrides = resume_overrides(args)
+    try:
+        humans = resume_config(path, transcript.header, overrides, own_agents=False).humans
+    except ResumeError as exc:
+        raise CommandError(str(exc)) from None
     if not humans:
         raise CommandError(f"{path}: no human seat in this game (use `killer resume` for all-AI games)")
-    key = args.api_key or os.environ.get("OPENAI_API_KEY") or None
     view = min(humans) if len(humans) == 1 else "public"
     return KillerApp(transcript.header, transcript.entries, mode="play", lang=args.lang, view=view, humans=humans,
-                     runner=lambda hooks: resume_game(path, hooks=hooks, overrides={"api_key": key}),
+                     runner=lambda hooks: resume_game(path, hooks=hooks, overrides=overrides),
                      answer=answer, pace=_pace(args, str(transcript.header.get("options", {}).get("agents")), 0.15))
 
 

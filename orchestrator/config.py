@@ -6,7 +6,8 @@ import random
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+
+from agents.secrets import redact_url
 
 AGENT_KINDS = ("llm", "scripted", "random")
 LANGS = ("en", "zh")
@@ -70,13 +71,3 @@ class RunConfig:
         kwargs["humans"] = frozenset(kwargs.get("humans") or ())
         kwargs.update({k: v for k, v in overrides.items() if v is not None})
         return RunConfig(**kwargs)
-
-
-def redact_url(url: str) -> str:
-    """Drops user:password@ from a URL so a base_url can be recorded."""
-    parts = urlsplit(url)
-    if parts.username is None and parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = host if parts.port is None else f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

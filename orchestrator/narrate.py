@@ -42,7 +42,7 @@ class Narrator:
         event = entry.event
         if event.kind in SPEECHES:
             return self._speech(event.kind, event.data, entry.annotation)
-        text = Text(sentence(event, self.lang))
+        text = Text(clean(sentence(event, self.lang)))
         if event.visible_to is not None:
             text = Text.assemble((f"[{seen_by(event, self.lang)}] ", "dim"), (text.plain, "dim italic"))
         return self._with_fallback(text, entry.annotation)

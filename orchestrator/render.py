@@ -110,4 +110,4 @@ def render(t: Transcript, god: bool = False) -> str:
         out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
     if t.end is None:
         out += ["", phrase(lang, "render_unfinished")]
-    return "\n".join(out).rstrip() + "\n"
+    return "\n".join(clean(line) for line in "\n".join(out).split("\n")).rstrip() + "\n"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import inspect
 import json
+import os
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -16,13 +18,17 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.types import Command
 
+import engine
 from agents.base import Agent
+from agents.secrets import redact_url
 from orchestrator.config import RECURSION_LIMIT, RunConfig
 from orchestrator.graph import GameRuntime, build_graph
+from orchestrator.lock import BusyError, hold
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.seats import build_agents, make_header
 from orchestrator.transcript import Entry, TranscriptWriter, read_transcript, truncate_to
 
+ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key")  # taken from the command line on resume, never a header
 OnEntry = Callable[[Entry], Awaitable[None] | None]
 OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
 OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
@@ -66,12 +72,21 @@ def new_game_id(config: RunConfig) -> str:
     return f"{config.ruleset}-s{config.seed}-{stamp}"
 
 
-def _unique_path(out: Path, game_id: str) -> tuple[str, Path]:
-    path, n = out / f"{game_id}.jsonl", 1
-    while path.exists() or checkpoint_path(path).exists():
-        n += 1
-        path = out / f"{game_id}-{n}.jsonl"
-    return path.stem, path
+def _claim(out: Path, game_id: str, stack: contextlib.ExitStack) -> tuple[str, Path]:
+    """A fresh transcript path for `game_id` under `out`, locked and created (a busy or taken name, as when
+    several runs start in the same second with one --out, moves on to the next number)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for n in range(1, 1000):
+        path = out / (f"{game_id}.jsonl" if n == 1 else f"{game_id}-{n}.jsonl")
+        if path.exists() or checkpoint_path(path).exists():
+            continue
+        try:
+            stack.enter_context(hold(path, "this game"))
+        except BusyError:
+            continue
+        if not path.exists() and not checkpoint_path(path).exists():
+            return path.stem, path
+    raise FileExistsError(f"{out}: no free transcript name for {game_id}")
 
 
 async def _call(fn: Callable[..., Any] | None, *args: Any) -> Any:
@@ -95,8 +110,13 @@ async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None,
     """Plays a new game: writes the transcript (and the checkpoint next to it) as the game goes."""
     config = config.with_seed()
     seed = int(config.seed or 0)
-    game_id, path = _unique_path(config.out, config.game_id or new_game_id(config))
-    config = replace(config, game_id=game_id)
+    with contextlib.ExitStack() as locks:
+        game_id, path = _claim(config.out, config.game_id or new_game_id(config), locks)
+        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory)
+
+
+async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, Agent] | None,
+                    hooks: Hooks | None, in_memory: bool) -> GameResult:
     cache = ReplayCache(config.ruleset, seed, config.players)
     start = cache.start()
     async with contextlib.AsyncExitStack() as stack:
@@ -116,33 +136,122 @@ async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None,
 
 
 async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
-                      overrides: dict[str, Any] | None = None) -> GameResult:
-    """Continues a stopped game from its checkpoint; the transcript is cut back to what the checkpoint holds."""
-    transcript = read_transcript(game, tolerant=True)
-    header = transcript.header
-    config = RunConfig.from_header(header.get("options", {}), **(overrides or {}))
-    if config.seed is None:
-        raise ResumeError(f"{game}: the header records no seed")
-    if transcript.end is not None:
-        raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
-    ckpt = checkpoint_path(game)
-    if not ckpt.exists():
-        raise ResumeError(f"{ckpt}: no checkpoint next to the transcript")
-    cache = ReplayCache(config.ruleset, config.seed, config.players)
-    async with _saver(ckpt) as saver:
-        snapshot = await saver.aget_tuple(_thread(transcript.game_id))
-    pos = cache.at(_checkpointed_actions(snapshot))
-    entries = _reconcile(game, transcript.entries, pos)
-    truncate_to(game, header, entries)
-    async with contextlib.AsyncExitStack() as stack:
-        seats, config = await build_agents(config, len(pos.state.seats), agents, stack)
-        writer = TranscriptWriter(game)
-        writer.reopen()
+                      overrides: dict[str, Any] | None = None, from_transcript: bool = False) -> GameResult:
+    """Continues a stopped game from its checkpoint; the transcript is cut back to what the checkpoint holds.
+
+    Trust: where agents connect (base URL, model, seat table, key variables) comes from `overrides` (the command
+    line) only, never from the transcript; a header that names an endpoint makes the user give it again.
+    Progress: a missing, empty or foreign checkpoint of a game with decisions is a ResumeError naming the choices
+    (`from_transcript` rebuilds the checkpoint from the transcript's decisions); a game stopped before it made
+    any decision resumes from its transcript."""
+    with hold(game, "this game"):
+        transcript = read_transcript(game, tolerant=True)
+        config = resume_config(game, transcript.header, overrides or {}, agents is not None)
+        if transcript.end is not None:
+            raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
+        ckpt = checkpoint_path(game)
+        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players)
+        actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:
-            start: Any = None if snapshot else {"actions": [], "held": []}
-            return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start)
-        finally:
-            writer.close()
+            pos = cache.at(actions)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the engine's refusals are KillerErrors
+            raise ResumeError(f"{game}: the recorded decisions cannot be replayed ({type(exc).__name__})") from None
+        entries = _reconcile(game, transcript.entries, pos)
+        truncate_to(game, transcript.header, entries)
+        async with contextlib.AsyncExitStack() as stack:
+            seats, config = await build_agents(config, len(pos.state.seats), agents, stack)
+            writer = TranscriptWriter(game)
+            writer.reopen()
+            try:
+                start: Any = {"actions": actions, "held": []} if fresh else None
+                return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start)
+            finally:
+                writer.close()
+
+
+def resume_config(game: Path, header: dict[str, Any], overrides: dict[str, Any], own_agents: bool) -> RunConfig:
+    """The RunConfig of a resumed game: the rules from the header, every endpoint from `overrides`."""
+    options = dict(header.get("options") or {})
+    recorded = {k: options.pop(k, None) for k in ENDPOINT_FIELDS}
+    given = {k: overrides.get(k) for k in ENDPOINT_FIELDS}
+    named = [k for k in ("base_url", "table") if recorded[k]]
+    if named and not own_agents and not any(given[k] for k in ("base_url", "table")):
+        where = " and ".join(f"{k} {redact_url(str(recorded[k])) if k == 'base_url' else recorded[k]}"
+                             for k in named)
+        raise ResumeError(f"{game}: this game was played with {where}; a transcript never decides where keys "
+                          "are sent, so give it again (--base-url URL --model NAME, or --table FILE)")
+    if given["base_url"] is None and given["table"] is None:
+        given["model"] = given["model"] or recorded["model"]  # a model name alone sends nothing anywhere new
+    options.pop("out", None)
+    _check_options(game, options)
+    try:
+        config = RunConfig.from_header(options, out=game.parent, **{**overrides, **given})
+    except (TypeError, ValueError) as exc:
+        raise ResumeError(f"{game}: the header's options are not a game's options ({exc})") from None
+    if not isinstance(config.seed, int) or isinstance(config.seed, bool):
+        raise ResumeError(f"{game}: the header records no integer seed")
+    return config
+
+
+def _check_options(game: Path, options: dict[str, Any]) -> None:
+    """The header's options that steer the game have the types a game gives them."""
+    humans, timeout = options.get("humans") or [], options.get("timeout", 60.0)
+    if not isinstance(humans, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in humans):
+        raise ResumeError(f"{game}: the header's humans is not a list of seat numbers")
+    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not 0 < timeout < float("inf"):
+        raise ResumeError(f"{game}: the header's timeout is not a positive number of seconds")
+    for name in ("ruleset", "lang", "agents"):
+        if name in options and not isinstance(options[name], str):
+            raise ResumeError(f"{game}: the header's {name} is not a string")
+
+
+async def _resume_actions(game: Path, transcript: Any, ckpt: Path, from_transcript: bool) \
+        -> tuple[list[dict[str, Any]], bool]:
+    """The actions to continue from, and whether they start a fresh checkpoint (not the saved one)."""
+    try:
+        logged = [a.to_dict() for a in engine.decisions(transcript.events)]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ResumeError(f"{game}: a recorded decision is not one ({type(exc).__name__}: {exc})") from None
+    if from_transcript:
+        _remove_checkpoint(ckpt)
+        return logged, True
+    snapshot = await _read_checkpoint(game, ckpt, transcript.game_id)
+    if snapshot is not None:
+        return _checkpointed_actions(snapshot), False
+    if logged:
+        state = "is missing" if not ckpt.exists() else "holds nothing of this game (empty or another game's)"
+        raise ResumeError(f"{ckpt}: the checkpoint {state}, but the transcript records {len(logged)} decisions; "
+                          "resume with --from-transcript to rebuild them from the transcript, or start a new game")
+    _remove_checkpoint(ckpt)  # stopped before its first decision: nothing to lose
+    return [], True
+
+
+async def _read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
+    """The checkpoint's latest snapshot of this game, None when there is none; an unreadable file: ResumeError."""
+    if not ckpt.exists():
+        return None
+    if not ckpt.is_file():
+        raise ResumeError(f"{ckpt}: the checkpoint is not a file (a folder?); move it away, then resume (with "
+                          "--from-transcript if the game has decisions)")
+    if not os.access(ckpt, os.R_OK | os.W_OK) or not os.access(ckpt.parent, os.W_OK):
+        raise ResumeError(f"{ckpt}: the checkpoint (or its folder) is read-only; resume needs to write it")
+    try:
+        async with _saver(ckpt) as saver:
+            snapshot = await saver.aget_tuple(_thread(game_id))
+        if snapshot is not None:
+            _checkpointed_actions(snapshot)
+        return snapshot
+    except (sqlite3.Error, OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise ResumeError(f"{ckpt}: the checkpoint cannot be read ({type(exc).__name__}: {exc}); resume with "
+                          "--from-transcript to rebuild it from the transcript") from None
+
+
+def _remove_checkpoint(ckpt: Path) -> None:
+    for extra in ("", "-wal", "-shm"):
+        target = ckpt.with_name(ckpt.name + extra)
+        if target.is_dir():
+            raise ResumeError(f"{target}: the checkpoint is a folder; move it away first")
+        target.unlink(missing_ok=True)
 
 
 def _checkpointed_actions(snapshot: Any) -> list[dict[str, Any]]:
@@ -205,7 +314,7 @@ async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent],
         graph = build_graph(rt).compile(checkpointer=saver)
         result = await _loop(graph, config.game_id, writer.path, hooks, start, ended)
     if result.winner is not None and ckpt is not None:
-        ckpt.unlink(missing_ok=True)  # a finished game needs no checkpoint; its transcript says it is over
+        _remove_checkpoint(ckpt)  # a finished game needs no checkpoint; its transcript says it is over
     return replace(result, stats=dict(rt.stats))
 
 
@@ -230,5 +339,5 @@ async def _loop(graph: Any, game_id: str, path: Path, hooks: Hooks, start: Any,
         payload = Command(resume=await hooks.on_human(waiting))
 
 
-__all__ = ["BaseCheckpointSaver", "GameResult", "Hooks", "ResumeError", "checkpoint_path", "resume_game",
+__all__ = ["BaseCheckpointSaver", "BusyError", "GameResult", "Hooks", "ResumeError", "checkpoint_path", "resume_game",
            "run_game"]

@@ -9,6 +9,12 @@ Format versions: `format` in the header counts changes to this layout (a header 
 transcript written before the field existed). The rule: a reader accepts every earlier format, and a field a
 later format adds is optional to readers (`.get` with a default); a transcript from a newer format than this
 reader knows is refused with one line saying so.
+
+Lines are separated by "\n" only: the writer escapes the characters JSON allows raw but other readers take for
+line breaks (U+0085, U+2028, U+2029), and the reader splits on "\n" alone, so no speech can cut a line in two.
+Every line passes `agents.secrets.redact` before it is written. The reader refuses, with one TranscriptError
+line, anything that is not a transcript: bad JSON, numbers out of range, too deep or too long lines, an event
+line without an integer index, a header whose fields have the wrong types.
 """
 
 from __future__ import annotations
@@ -19,12 +25,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from engine import Event
+from agents.secrets import redact_value
+from engine import Event, decisions
 
 FORMAT_VERSION = 2  # 1: no `format` field; 2: the header says its format (event kinds from engine.catalog)
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.
 WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resumed"})
+# Characters json.dumps(ensure_ascii=False) leaves raw that str.splitlines() and many editors treat as breaks.
+_RAW_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+MAX_LINE_CHARS = 4_000_000  # a line longer than this is not one the writer made
+# Header fields and the types they must have when present (a wrong one crashes readers further on).
+HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,), "seats": (list,), "lang": (str,),
+                                             "options": (dict,), "game_id": (str,)}
 
 
 class TranscriptError(Exception):
@@ -54,6 +67,8 @@ class Transcript:
     header: dict[str, Any]
     entries: list[Entry] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    end_lines: int = 0  # how many end lines the file has (one for a finished game)
+    after_end: int = 0  # event lines written after the (first) end line
 
     @property
     def events(self) -> list[Event]:
@@ -65,8 +80,13 @@ class Transcript:
 
 
 def dumps(obj: Any) -> str:
-    """One JSONL line (UTF-8 kept readable for Chinese speeches)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """One JSONL line (UTF-8 kept readable for Chinese speeches; no raw line separator of any kind)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_RAW_BREAKS)
+
+
+def safe_line(obj: Any) -> str:
+    """A line as the writers put it on disk: every string without any secret value in use, then dumped."""
+    return dumps(redact_value(obj))
 
 
 class TranscriptWriter:
@@ -100,31 +120,35 @@ class TranscriptWriter:
     def _line(self, obj: dict[str, Any]) -> None:
         if self._file is None:
             raise RuntimeError("transcript is not open")
-        self._file.write(dumps(obj) + "\n")
+        self._file.write(safe_line(obj) + "\n")
         self._file.flush()
 
 
 def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
     """Reads a transcript; `tolerant` drops a torn last line (a crash mid-write) instead of failing."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
         raise TranscriptError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise TranscriptError(f"{path}: cannot read ({exc})") from None
     rows = _parse_lines(path, lines, tolerant)
-    if not rows or rows[0].get("type") != "header":
+    if not rows or rows[0][1].get("type") != "header":
         raise TranscriptError(f"{path}: not a killer transcript (the first line is not a header)")
-    version = format_version(rows[0])
+    version = format_version(rows[0][1])
     if version is None or version > FORMAT_VERSION:
-        raise TranscriptError(f"{path}: transcript format {rows[0].get('format')!r} is not one this killer reads "
+        raise TranscriptError(f"{path}: transcript format {rows[0][1].get('format')!r} is not one this killer reads "
                               f"(formats 1 to {FORMAT_VERSION})")
-    transcript = Transcript(path=path, header=rows[0])
-    for n, row in enumerate(rows[1:], start=2):
+    _check_header(path, rows[0][1])
+    transcript = Transcript(path=path, header=rows[0][1])
+    for n, row in rows[1:]:
         if row.get("type") == "end":
-            transcript.end = row
-            continue
-        transcript.entries.append(_entry(path, n, row))
+            transcript.end = transcript.end or row
+            transcript.end_lines += 1
+        elif transcript.end is not None:
+            transcript.after_end += 1
+        else:
+            transcript.entries.append(_entry(path, n, row))
     return transcript
 
 
@@ -134,37 +158,68 @@ def format_version(header: dict[str, Any]) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
 
 
-def _parse_lines(path: Path, lines: list[str], tolerant: bool) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
+def _check_header(path: Path, header: dict[str, Any]) -> None:
+    for name, types in HEADER_TYPES.items():
+        value = header.get(name)
+        if value is not None and (not isinstance(value, types) or isinstance(value, bool)):
+            raise TranscriptError(f"{path}: the header's {name} is not a {types[0].__name__} ({_show(value)})")
+    players = header.get("players")
+    if isinstance(players, int) and not 1 <= players <= 1000:
+        raise TranscriptError(f"{path}: the header's players ({players}) is not a table size")
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _parse_lines(path: Path, lines: list[str], tolerant: bool) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every non-blank line."""
+    rows: list[tuple[int, dict[str, Any]]] = []
+    last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        if len(line) > MAX_LINE_CHARS:
+            raise TranscriptError(f"{path}: line {n} is longer than {MAX_LINE_CHARS} characters")
         try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            if tolerant and n == len(lines):
+            row = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, NaN/Infinity, a 5,000-digit number
+            if tolerant and n == last and isinstance(exc, json.JSONDecodeError):
                 break
-            raise TranscriptError(f"{path}: line {n} is not JSON") from None
+            why = "is nested too deeply" if isinstance(exc, RecursionError) else "is not JSON"
+            raise TranscriptError(f"{path}: line {n} {why}") from None
         if not isinstance(row, dict):
             raise TranscriptError(f"{path}: line {n} is not a JSON object")
-        rows.append(row)
+        rows.append((n, row))
     return rows
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def _entry(path: Path, n: int, row: dict[str, Any]) -> Entry:
+    i, event, note = row.get("i"), row.get("event"), row.get("annotation")
+    if not isinstance(i, int) or isinstance(i, bool) or not isinstance(event, dict):
+        raise TranscriptError(f"{path}: line {n} is not an event line (it needs an integer i and an event object)")
+    if note is not None and not isinstance(note, dict):
+        raise TranscriptError(f"{path}: line {n}: the annotation is not an object")
     try:
-        return Entry(i=int(row["i"]), event=Event.from_dict(row["event"]), annotation=row.get("annotation"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TranscriptError(f"{path}: line {n} is not an event line ({exc})") from None
+        parsed = Event.from_dict(event)
+        decisions([parsed])  # a decision event must hold an action the engine can read
+        return Entry(i=i, event=parsed, annotation=note)
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, IndexError) as exc:
+        raise TranscriptError(f"{path}: line {n} is not an event line ({type(exc).__name__}: {exc})") from None
 
 
 def truncate_to(path: Path, header: dict[str, Any], entries: list[Entry]) -> None:
     """Rewrites a transcript as header + entries (resume: drop what the checkpoint does not hold). Atomic."""
     tmp = path.with_suffix(path.suffix + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:
-        f.write(dumps(header) + "\n")
+        f.write(safe_line(header) + "\n")
         for entry in entries:
-            f.write(dumps(entry.to_dict()) + "\n")
+            f.write(safe_line(entry.to_dict()) + "\n")
     os.replace(tmp, path)
 
 

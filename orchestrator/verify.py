@@ -23,6 +23,7 @@ class VerifyReport:
     decisions: int = 0
     winner: str | None = None
     finished: bool = False
+    checks: list[str] = field(default_factory=list)  # what was checked, in order, for the summary
 
     @property
     def ok(self) -> bool:
@@ -32,8 +33,9 @@ class VerifyReport:
         if not self.ok:
             return f"{self.path}: INCONSISTENT: {self.problems[0]}" + (
                 f" (+{len(self.problems) - 1} more)" if len(self.problems) > 1 else "")
-        state = f"{self.winner} won" if self.finished else "game not over"
-        return f"{self.path}: ok: {self.events} events, {self.decisions} decisions replayed, {state}"
+        state = f"{self.winner} won" if self.finished else "game not over (--partial)"
+        return (f"{self.path}: ok: {self.events} events, {self.decisions} decisions replayed, {state}; "
+                f"checked: {', '.join(self.checks)}")
 
 
 def _norm(event: Event) -> Any:
@@ -65,42 +67,63 @@ def _seeded(t: Transcript) -> tuple[engine.GameState, list[Event]]:
     return state, produced
 
 
-def verify_transcript(t: Transcript) -> VerifyReport:
-    """Checks indices, the log-only replay, the seeded replay and the end line."""
+def verify_transcript(t: Transcript, partial: bool = False) -> VerifyReport:
+    """Checks the seed, indices, the log-only replay, the seeded replay and the end line (`partial`: a game in
+    progress may lack its end line; every other check still runs)."""
     report = VerifyReport(t.path, events=len(t.entries), decisions=len(engine.decisions(t.events)))
+    seed = t.header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        report.problems.append("the header has no integer seed, so the deal and draws cannot be checked "
+                               f"(seed is {_short(seed, 40)})")
+        return report
     for n, entry in enumerate(t.entries):
         if entry.i != n:
             report.problems.append(f"event line {n} is numbered {entry.i}")
             return report
+    report.checks.append("event numbering")
     try:
         state, produced = engine.replay(str(t.header.get("ruleset")), t.events)
-    except (KillerError, KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KillerError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         report.problems.append(f"replay fails: {type(exc).__name__}: {exc}")
         return report
     report.problems += compare(t.events, produced, "replay")
-    if not report.problems and t.header.get("seed") is not None:
+    report.checks.append("replay of every decision")
+    if not report.problems:
         try:
             _, seeded = _seeded(t)
-            report.problems += compare(t.events, seeded, f"seed {t.header['seed']}")
-        except (KillerError, KeyError, TypeError, ValueError, IndexError) as exc:
+            report.problems += compare(t.events, seeded, f"seed {seed}")
+        except (KillerError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             report.problems.append(f"seeded replay fails: {type(exc).__name__}: {exc}")
+        report.checks.append(f"deal and draws from seed {seed}")
     report.winner = state.winner.value if state.winner else None
     report.finished = t.end is not None
-    report.problems += _check_end(t, state, len(produced))
+    report.problems += _check_end(t, state, len(produced), partial)
+    report.checks.append("end line" if t.end is not None else "no end line (in progress)")
     return report
 
 
-def _check_end(t: Transcript, state: engine.GameState, n_events: int) -> list[str]:
+def _check_end(t: Transcript, state: engine.GameState, n_events: int, partial: bool) -> list[str]:
+    if t.end_lines > 1:
+        return [f"the transcript has {t.end_lines} end lines (two processes wrote it?)"]
+    if t.after_end:
+        return [f"{t.after_end} event line(s) follow the end line"]
     if t.end is None:
-        return []
+        if state.winner is not None:
+            return ["the game is over but the end line is missing"]
+        return [] if partial else ["the game is not over (no end line); verify --partial accepts a game in progress"]
     winner = state.winner.value if state.winner else None
     if t.end.get("winner") != winner:
         return [f"the end line says {t.end.get('winner')} won but the engine says {winner}"]
-    if t.end.get("events") not in (None, n_events):
-        return [f"the end line counts {t.end.get('events')} events but the engine makes {n_events}"]
+    figures = {"events": n_events, "decisions": len(engine.decisions(t.events)), "nights": state.night,
+               "days": state.day}
+    for name, value in figures.items():
+        if name not in t.end:
+            return [f"the end line has no {name} (the engine counts {value})"]
+        if t.end[name] != value or isinstance(t.end[name], bool):
+            return [f"the end line counts {_short(t.end[name], 40)} {name} but the engine makes {value}"]
     return []
 
 
-def verify_file(path: Path) -> VerifyReport:
+def verify_file(path: Path, partial: bool = False) -> VerifyReport:
     """Reads and verifies a transcript (TranscriptError for a file that is not one)."""
-    return verify_transcript(read_transcript(path))
+    return verify_transcript(read_transcript(path), partial=partial)

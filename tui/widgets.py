@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
+from agents.sanitize import clean
 from tui.format import SPEAKER_STYLE, cards_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.model import GOD, PUBLIC, TableModel, View
@@ -161,7 +162,7 @@ class SpeakingLine(Static):
 def speaking_text(lang: str, seat: int, words: str) -> Text:
     """The words as plain text (never markup), like a speech line in the feed."""
     text = Text.assemble((tr(lang, "seat", n=seat), SPEAKER_STYLE), (tr(lang, "speaking"), "italic"))
-    text.append(Text(f"“{words}▍", style="green"))
+    text.append(Text(f"“{clean(words)}▍", style="green"))
     return text
 
 

@@ -1,0 +1,54 @@
+"""Stopped games for the security tests: a scripted game interrupted after some events, with its checkpoint."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from orchestrator.config import RunConfig
+from orchestrator.session import Hooks, run_game
+from orchestrator.transcript import Entry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Stop(Exception):
+    """Raised from a hook to stop a game the way a crash would."""
+
+
+def interrupted(out: Path, seed: int = 5, after: int = 60, ruleset: str = "v2-classic") -> Path:
+    """A scripted game stopped after `after` events: its transcript (the checkpoint lies next to it). It is
+    played in a process of its own that then ends, as a crashed one would: nothing of it stays open in ours."""
+    code = f"from tests.security.games import play_until; play_until({str(out)!r}, {seed}, {after}, {ruleset!r})"
+    subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True,
+                   timeout=120)
+    (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
+    return path
+
+
+def play_until(out: str, seed: int, after: int, ruleset: str) -> None:
+    seen: list[Entry] = []
+
+    def on_entry(entry: Entry) -> None:
+        seen.append(entry)
+        if len(seen) >= after:
+            raise Stop
+
+    config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted", out=Path(out))
+    with contextlib.suppress(Stop):
+        asyncio.run(run_game(config, hooks=Hooks(on_entry=on_entry)))
+
+
+def edit_header(path: Path, **options: Any) -> None:
+    """Rewrites the header's options (what a shared, hostile transcript can hold)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    header = json.loads(lines[0])
+    header["options"].update(options)
+    lines[0] = json.dumps(header)
+    path.write_text("\n".join(lines), encoding="utf-8")
