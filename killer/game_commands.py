@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agents.providers import PROVIDERS
 from killer.errors import CommandError
+from killer.exit_codes import ExitCode
+
 
 DESCRIPTIONS = {
     "run": "play a game with AI players, narrate it, and write its transcript",
@@ -51,7 +54,11 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
     if model_options:
         parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
         parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
-    parser.add_argument("--api-key", help="API key (default: $OPENAI_API_KEY; never written anywhere)")
+        parser.add_argument("--provider", choices=PROVIDERS, default="auto",
+                            help="what the endpoint accepts (docs/models.md; default: detected)")
+    parser.add_argument("--api-key-env", metavar="NAME",
+                        help="the environment variable holding the API key (default: OPENAI_API_KEY)")
+    parser.add_argument("--api-key", help="API key (prefer --api-key-env; never written anywhere)")
 
 
 def _errors() -> tuple[type[Exception], ...]:
@@ -72,7 +79,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=args.api_key or os.environ.get("OPENAI_API_KEY") or None, table=args.table,
+                       api_key=_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out)
     narrator = Narrator(lang=args.lang)
     try:
@@ -80,7 +87,33 @@ def cmd_run(args: argparse.Namespace) -> int:
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")
-    return 0
+    return fallback_report(result.end)
+
+
+def _key(args: argparse.Namespace) -> str | None:
+    """The key from --api-key, else from --api-key-env's variable (checked by the factory), else OPENAI_API_KEY."""
+    if args.api_key:
+        return str(args.api_key)
+    if args.api_key_env:
+        return None
+    return os.environ.get("OPENAI_API_KEY") or None
+
+
+def fallback_report(end: dict[str, Any] | None) -> int:
+    """Prints each seat's fallback count (loudly when a seat is degraded); the exit code (3 when degraded)."""
+    if not end or "fallbacks" not in end:
+        return ExitCode.DONE
+    fallbacks, decisions = end.get("fallbacks") or {}, end.get("seat_decisions") or {}
+    line = ", ".join(f"seat {s} {n}/{decisions.get(s, 0)}" for s, n in fallbacks.items())
+    print(f"fallbacks: {line or 'none asked'}")
+    degraded = list(end.get("degraded") or [])
+    if not degraded:
+        return ExitCode.DONE
+    seats = ", ".join(str(s) for s in degraded)
+    print(f"DEGRADED: seat{'s' if len(degraded) > 1 else ''} {seats} fell back on more than 10% of their "
+          "decisions: this game does not measure those models (see the transcript's errors; exit 3)",
+          file=sys.stderr)
+    return ExitCode.DEGRADED
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -131,11 +164,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     path = find_game(args.game, args.out)
     narrator = Narrator()
-    key = args.api_key or os.environ.get("OPENAI_API_KEY") or None
+    key = _key(args)
     try:
         result = asyncio.run(resume_game(path, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end),
-                                         overrides={"api_key": key}))
+                                         overrides={"api_key": key, "api_key_env": args.api_key_env}))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")
-    return 0
+    return fallback_report(result.end)

@@ -120,8 +120,8 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     assert isinstance(agents[2], ScriptedAgent)
     one, three = agents[1], agents[3]
     assert isinstance(one, LLMAgent) and isinstance(three, LLMAgent)
-    assert (one.model, one.style, one.timeout) == ("m1", "json_object", 5.0)
-    assert (three.model, three.style) == ("m3", "json_object")
+    assert (one.model, one.provider, one.timeout) == ("m1", "auto", 5.0)  # resolved before the first night
+    assert (three.model, three.requested_style) == ("m3", "json_object")
     assert "sk-secret" not in repr(vars(three)).replace(repr(three.client), "")
 
 
