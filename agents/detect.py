@@ -1,6 +1,7 @@
 """`--provider auto`: which profile an endpoint gets, from its host, the model's name, and for other hosts one
 `GET /models` whose `owned_by` tells vLLM ("vllm"), Ollama ("library" or "ollama") and llama.cpp ("llamacpp";
-llama-cpp-python's server says "me") apart. Anything else is `generic`."""
+llama-cpp-python's server says "me") apart; OpenAI's own list says "openai"/"system" and DeepSeek's "deepseek"
+(a proxy in front of them). Anything else is `generic`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import openai
 from agents.providers import profile_for_model
 
 HOSTS = {"api.openai.com": "openai", "api.deepseek.com": "deepseek"}
-OWNERS = {"vllm": "vllm", "ollama": "ollama", "library": "ollama", "llamacpp": "llamacpp", "me": "llamacpp"}
+OWNERS = {"vllm": "vllm", "ollama": "ollama", "library": "ollama", "llamacpp": "llamacpp", "me": "llamacpp",
+          "openai": "openai", "openai-internal": "openai", "system": "openai", "deepseek": "deepseek"}
 
 
 def by_host(base_url: str, model: str) -> str | None:
@@ -42,4 +44,4 @@ async def detect(client: openai.AsyncOpenAI, model: str, timeout: float = 10.0) 
     except Exception:  # a server without /models, or an error: the generic profile adapts instead
         return "generic"
     mine = [m for m in items if getattr(m, "id", None) == model] or items
-    return by_owner([str(getattr(m, "owned_by", "") or "") for m in mine])
+    return profile_for_model(by_owner([str(getattr(m, "owned_by", "") or "") for m in mine]), model)
