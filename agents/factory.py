@@ -2,8 +2,9 @@
 --api-key-env, --provider, --table, --lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
 
 Precedence per seat: its [seats.N] section, then the table's [defaults], then `seat_defaults` (a tournament
-contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one client. Keys are read here and kept only in the
-clients: never in an agent's recorded fields, never in an error message.
+contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one
+client. Keys are read here and kept only in the clients: never in an agent's recorded fields, never in an error
+message.
 """
 
 from __future__ import annotations

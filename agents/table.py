@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agents.providers import PROVIDERS, GenOptions
 
 Provider = Literal["auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek", "generic"]
-assert set(PROVIDERS) == set(Provider.__args__)  # one list of profiles
+assert set(PROVIDERS) == set(get_args(Provider))  # one list of profiles
 
 
 class TableError(ValueError):

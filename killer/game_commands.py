@@ -13,7 +13,6 @@ from agents.providers import PROVIDERS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 
-
 DESCRIPTIONS = {
     "run": "play a game with AI players, narrate it, and write its transcript",
     "verify": "replay a transcript through the engine; exit 1 on any inconsistency",
