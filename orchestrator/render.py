@@ -83,7 +83,8 @@ def _line(entry: Entry, lang: str, god: bool) -> str:
 
 
 def _worth_showing(note: dict[str, Any]) -> bool:
-    return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "suspicions"))
+    return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "thoughts",
+                                         "suspicions"))
 
 
 def _annotation(note: dict[str, Any]) -> str:
@@ -97,6 +98,8 @@ def _annotation(note: dict[str, Any]) -> str:
     out = "<details><summary>" + quote_inline("; ".join(bits)) + "</summary>\n\n"
     if note.get("reasoning"):
         out += "Reasoning:\n\n" + quote(str(note["reasoning"])) + "\n\n"
+    if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
+        out += "Thoughts:\n\n" + quote(str(note["thoughts"])) + "\n\n"
     if note.get("suspicions"):
         out += "Suspicions: " + ", ".join(f"{s}: {p:.2f}" for s, p in note["suspicions"].items()) + "\n\n"
     return out + "</details>"

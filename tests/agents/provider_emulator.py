@@ -90,6 +90,7 @@ class ProviderEmulator:
         self.junk_seats = junk_seats  # seats whose every answer is prose, not JSON (a model that cannot play)
         self.bodies: list[Body] = []
         self.refusals: list[dict[str, Any]] = []
+        self.model_lists = 0  # GET /models requests (provider detection)
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -137,6 +138,8 @@ class ProviderEmulator:
     def _get(self, handler: BaseHTTPRequestHandler) -> None:
         if not handler.path.rstrip("/").endswith("/models"):
             return _send(handler, 404, {"error": {"message": "not found"}})
+        with self._lock:
+            self.model_lists += 1
         data = [{"id": m, "object": "model", "created": 0, "owned_by": OWNED_BY[self.profile]} for m in self.models]
         _send(handler, 200, {"object": "list", "data": data})
 

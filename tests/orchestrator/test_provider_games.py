@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from orchestrator.config import RunConfig
+from orchestrator.render import render
 from orchestrator.session import Hooks, run_game
 from orchestrator.transcript import read_transcript
 from orchestrator.verify import verify_file
@@ -63,6 +65,7 @@ def test_a_full_game_on_each_emulation_has_no_fallback(tmp_path: Path, profile: 
         # never in any prompt: no request carried a thought of any seat
         sent = json.dumps(emu.bodies, ensure_ascii=False)
         assert "Private thoughts" not in sent and "<think>" not in sent
+        assert "Thoughts:" in render(transcript, god=True) and "Private thoughts" not in render(transcript)
     if model.startswith(("gpt-5", "o3")):
         assert all(n["reasoning_tokens"] == 3000 for n in notes)
 
@@ -96,3 +99,25 @@ def test_the_header_records_profiles_and_options_of_a_mixed_table_never_a_key(tm
     text = result.path.read_text(encoding="utf-8")
     assert "sk-openai-emulated-secret" not in text and "sk-deepseek-emulated-secret" not in text
     assert result.degraded == []
+
+
+def test_the_embedded_launcher_sets_llamacpp_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No detection request for the embedded model: the launcher knows its server (llama-cpp-python)."""
+    import contextlib
+
+    from orchestrator import seats
+
+    with ProviderEmulator("llamacpp", ["smollm2-135m"]) as emu:
+        @contextlib.asynccontextmanager
+        async def fake_server() -> Any:
+            yield type("Server", (), {"base_url": emu.base_url, "model": "smollm2-135m"})()
+
+        monkeypatch.setattr(seats, "_embedded_server", fake_server)
+        result = asyncio.run(run_game(RunConfig(ruleset="v2-classic", players=8, seed=1, out=tmp_path),
+                                      in_memory=True))
+        assert emu.bodies and all(b["response_format"]["type"] == "json_object" and "schema" in b["response_format"]
+                                  for b in emu.bodies)
+        assert emu.model_lists == 0 and emu.refusals == []
+    assert result.degraded == [] and set((result.end or {})["fallbacks"].values()) == {0}
+    header = read_transcript(result.path).header
+    assert {s["provider"] for s in header["seats"]} == {"llamacpp"}
