@@ -208,3 +208,31 @@ def test_generation_options_reach_the_request() -> None:
         assert (body["temperature"], body["top_p"], body["max_tokens"], body["seed"], body["top_k"]) == \
             (0.1, 0.9, 300, 7, 20)
         assert json.loads(opts.key()) == opts.to_dict()
+
+
+def test_the_factory_takes_provider_key_variable_and_contestant_options() -> None:
+    from dataclasses import dataclass
+
+    from agents.factory import AgentSetupError, build_agents
+    from agents.table import SeatSpec
+
+    @dataclass(frozen=True)
+    class Opts:
+        agents: str = "llm"
+        model: str | None = "m"
+        base_url: str | None = "http://127.0.0.1:9/v1"
+        api_key: str | None = None
+        table: None = None
+        lang: str = "en"
+        timeout: float = 9.0
+        seed: int | None = 1
+        provider: str = "vllm"
+        api_key_env: str = "MY_VAR"
+        seat_defaults: SeatSpec | None = None
+
+    with pytest.raises(AgentSetupError, match=r"MY_VAR \(--api-key-env\) is not set"):
+        build_agents(Opts(), [1])
+    built = build_agents(Opts(seat_defaults=SeatSpec(temperature=0.3, seed=4)), [1], env={"MY_VAR": "sk-x"})
+    a = built[1]
+    assert isinstance(a, LLMAgent) and a.provider == "vllm" and a.describe() == {
+        "provider": "vllm", "options": {"temperature": 0.3, "seed": 4}}

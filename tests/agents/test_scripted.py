@@ -132,6 +132,9 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     ("[defaults]\nagent = 'wizard'\n", "defaults.agent"),
     ("[defaults\n", "not valid TOML"),
     ("[defaults]\nmodle = 'm'\n", "defaults.modle"),
+    ("[seats.2]\ntemprature = 0.5\n", "seats.2.temprature: unknown key"),
+    ("[defaults]\nprovider = 'azure'\n", "defaults.provider"),
+    ("[defaults]\ntop_p = 2\n", "defaults.top_p"),
 ])
 def test_a_bad_table_is_one_clear_line(tmp_path: Path, text: str, needle: str) -> None:
     path = tmp_path / "bad.toml"
