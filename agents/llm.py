@@ -260,7 +260,7 @@ class LLMAgent:
         if self.format == "json_object" or self._adapted:
             messages = with_schema_note(messages, schema, self.lang)
         return {"model": self.model, "messages": messages, "response_format": response_format(self.format, schema),
-                **request_args(self.profile, self.format, self.options, self._budget)}
+                **request_args(self.profile, self.options, self._budget)}
 
     async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: Tally,
                     feed: SpeechFeed | None) -> Reply:

@@ -135,7 +135,7 @@ def with_schema_note(messages: list[dict[str, str]], schema: dict[str, Any], lan
     return out
 
 
-def request_args(profile: Profile, fmt: str, options: GenOptions, budget: int) -> dict[str, Any]:
+def request_args(profile: Profile, options: GenOptions, budget: int) -> dict[str, Any]:
     """Tokens, sampling and extra body of one request (model, messages and response_format are added by the
     caller)."""
     args: dict[str, Any] = {}

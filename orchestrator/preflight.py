@@ -10,6 +10,7 @@ from typing import Any
 import engine
 from agents.base import Agent, SeatView
 from agents.llm import LLMAgent, PreflightRefused
+from agents.sanitize import clean
 from engine import DecisionKind, KillerError, Request
 from orchestrator.replay_cache import Position
 
@@ -60,8 +61,8 @@ async def preflight(agents: dict[int, Agent], pos: Position) -> None:
             await agent.preflight(view, request)
         except PreflightRefused as exc:
             names = ", ".join(str(s) for s in seats)
-            return (f"seat{'s' if len(seats) > 1 else ''} {names}: {agent.model} at {agent.base_url} "
-                    f"({agent.provider}) refused the game's request: {exc}")
+            return clean(f"seat{'s' if len(seats) > 1 else ''} {names}: {agent.model} at {agent.base_url} "
+                         f"({agent.provider}) refused the game's request: {exc}", max_chars=600)
         return None
 
     problems = await asyncio.gather(*(check(seats) for seats in found.values()))
