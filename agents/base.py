@@ -38,6 +38,9 @@ class Annotation:
     retries: int = 0
     fallback: str | None = None  # why a legal default was used, if it was
     errors: tuple[str, ...] = ()
+    reasoning_tokens: int | None = None  # hidden reasoning (completion_tokens_details), part of completion_tokens
+    transport_retries: int = 0  # tries again after timeouts, 429 and 5xx (their own budget)
+    thoughts: str = ""  # private: reasoning_content or a <think> block; never in another seat's prompt
 
 
 @dataclass(frozen=True)

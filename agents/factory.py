@@ -1,9 +1,10 @@
-"""Builds the players of a game from the run options (--agents, --model, --base-url, --api-key, --table,
---lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
+"""Builds the players of a game from the run options (--agents, --model, --base-url, --api-key,
+--api-key-env, --provider, --table, --lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
 
-Precedence per seat: its [seats.N] section, then the table's [defaults], then the command line, then the
-environment. Seats sharing an endpoint and key share one client. Keys are read here and kept only in the
-clients: never in an agent's recorded fields, never in an error message.
+Precedence per seat: its [seats.N] section, then the table's [defaults], then `seat_defaults` (a tournament
+contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one
+client. Keys are read here and kept only in the clients: never in an agent's recorded fields, never in an error
+message.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import openai
 
@@ -61,7 +62,9 @@ def build_agents(options: RunOptions, seats: Sequence[int], env: Mapping[str, st
     if seats:
         table.check_players(max(seats))
     clients: dict[tuple[str, str, float], openai.AsyncOpenAI] = {}
-    return {seat: _build(seat, table.spec(seat), options, env, clients) for seat in seats}
+    base = getattr(options, "seat_defaults", None)
+    base = base if isinstance(base, SeatSpec) else SeatSpec()
+    return {seat: _build(seat, table.spec(seat).over(base), options, env, clients) for seat in seats}
 
 
 def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str],
@@ -92,7 +95,7 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
         clients[(base_url, key, timeout)] = client
     return LLMAgent(client, model, lang=options.lang, timeout=timeout,
                     response_format_style=spec.response_format or _style(options),
-                    **_sampling(spec))
+                    provider=spec.provider or _option(options, "provider", "auto"), options=spec.gen_options())
 
 
 def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str], base_url: str) -> str:
@@ -102,6 +105,11 @@ def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, s
             raise AgentSetupError(f"seat {seat}: environment variable {spec.api_key_env} (api_key_env) "
                                   "is not set")
         return key
+    name = _option(options, "api_key_env", "")
+    if name:
+        if not env.get(name):
+            raise AgentSetupError(f"seat {seat}: environment variable {name} (--api-key-env) is not set")
+        return env[name]
     key = options.api_key or env.get("OPENAI_API_KEY")
     if key:
         return key
@@ -112,17 +120,13 @@ def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, s
 
 
 def _style(options: RunOptions) -> str:
-    style = getattr(options, "response_format", None)
-    return style if isinstance(style, str) else "auto"
+    return _option(options, "response_format", "auto")
 
 
-def _sampling(spec: SeatSpec) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if spec.max_tokens is not None:
-        out["max_tokens"] = spec.max_tokens
-    if spec.temperature is not None:
-        out["temperature"] = spec.temperature
-    return out
+def _option(options: RunOptions, name: str, default: str) -> str:
+    """An optional string option of the run configuration (not every caller has it)."""
+    value = getattr(options, name, None)
+    return value if isinstance(value, str) and value else default
 
 
 __all__ = ["AgentSetupError", "RunOptions", "TableError", "build_agents"]

@@ -1,41 +1,52 @@
-"""The LLM player: renders the seat's prompt, asks an OpenAI-compatible endpoint for a structured answer,
-validates it against the request's legal choices, retries with the error fed back, then falls back to a legal
-default. It never raises: every failure ends in a recorded fallback.
+"""The LLM player: renders the seat's prompt, asks an OpenAI-compatible endpoint for a structured answer in the
+shape its provider profile accepts (agents/providers.py), validates it against the request's legal choices,
+retries with the error fed back, then falls back to a legal default. It never raises: every failure ends in a
+recorded fallback.
 
-Retries: the openai client's own retries are switched off (`with_options(max_retries=0)`) so that exactly one
-layer retries — this one — and the attempts recorded in the Annotation are all the calls made. Each call is
-bounded by `timeout` twice over: the client's request timeout and an asyncio timeout around the call.
+Two retry budgets, one per kind of failure:
+- transport (timeouts, connection errors, 429, 5xx): `transport_retries` more tries with backoff that honours
+  Retry-After up to a cap (tenacity), the same request each time;
+- answers (junk, illegal choices, empty, cut off): `max_retries` more tries, the error fed back to the model.
+A decision falls back when the budget of the failure at hand is spent. The openai client's own retries are off
+(`max_retries=0`), so the attempts recorded in the Annotation are all the calls made. Each call is bounded by
+`timeout` twice over: the client's request timeout and an asyncio timeout around the call.
 
-response_format_style:
-- "json_object": `{"type": "json_object", "schema": S}` — llama-cpp-python's server (grammar-enforced there);
-  it refuses "json_schema" with HTTP 500.
-- "json_schema": `{"type": "json_schema", "json_schema": {"name", "schema": S, "strict": true}}` — OpenAI,
-  vLLM, Ollama, llama.cpp's C++ server.
-- "auto" (default): json_object for loopback base URLs (the embedded model), json_schema otherwise; until one
-  call has succeeded, an HTTP 400/422/500 answer makes the next attempt try the other style; the first style
-  that gets an answer is kept for the rest of the game.
+Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/detect.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlsplit
 
 import openai
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from agents import prompting, secrets
 from agents.base import Annotation, Decision, SeatView
+from agents.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
+from agents.detect import detect
+from agents.providers import (
+    FORMATS,
+    PROFILES,
+    PROVIDERS,
+    GenOptions,
+    Profile,
+    request_args,
+    response_format,
+    token_budget,
+    with_schema_note,
+)
 from agents.schema import (
     SCHEMA_SPEECH_CHARS,
     AnswerError,
     Choices,
     answer_schema,
     fallback_action,
-    grammar_schema,
     parse_answer,
     suspicions_of,
     target_json,
@@ -44,19 +55,9 @@ from agents.schema import (
 from agents.streaming import SpeechFeed
 from engine import Request, get_ruleset
 
-Style = Literal["json_object", "json_schema", "auto"]
 STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
-SWITCH_STATUSES = (400, 422, 500)  # a server refusing the response_format style
-BACKOFF_CAP_S = 8.0
-
-
-def resolve_style(style: str, base_url: str) -> str:
-    """The concrete style for a client: "auto" means json_object on loopback hosts, json_schema elsewhere."""
-    if style not in STYLES:
-        raise ValueError(f"response_format must be one of {', '.join(STYLES)}, not {style!r}")
-    if style != "auto":
-        return style
-    return "json_object" if is_loopback(base_url) else "json_schema"
+REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)
+DEFAULT_TRANSPORT_RETRIES = 3
 
 
 def is_loopback(base_url: str) -> bool:
@@ -75,27 +76,8 @@ def redact(text: str) -> str:
     return secrets.redact(text)
 
 
-@dataclass
-class _Tally:
-    """What the attempts of one decision cost."""
-
-    started: float = field(default_factory=time.perf_counter)
-    prompt: int | None = None
-    completion: int | None = None
-    cached: int | None = None
-    errors: list[str] = field(default_factory=list)
-
-    def add_usage(self, usage: Any) -> None:
-        if usage is None:
-            return
-        self.prompt = _plus(self.prompt, getattr(usage, "prompt_tokens", None))
-        self.completion = _plus(self.completion, getattr(usage, "completion_tokens", None))
-        details = getattr(usage, "prompt_tokens_details", None)
-        self.cached = _plus(self.cached, getattr(details, "cached_tokens", None) if details else None)
-
-
-def _plus(total: int | None, more: Any) -> int | None:
-    return total if not isinstance(more, int) else (total or 0) + more
+class PreflightRefused(Exception):
+    """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
 
 
 class LLMAgent:
@@ -104,23 +86,69 @@ class LLMAgent:
     kind = "llm"
 
     def __init__(self, client: openai.AsyncOpenAI, model: str, lang: str = "en", timeout: float = 60.0,
-                 max_retries: int = 2, response_format_style: str = "auto", max_tokens: int = 512,
-                 temperature: float | None = 0.7, backoff_s: float = 0.5) -> None:
+                 max_retries: int = 2, response_format_style: str = "auto", max_tokens: int | None = None,
+                 temperature: float | None = None, backoff_s: float = 0.5, provider: str = "auto",
+                 options: GenOptions | None = None, transport_retries: int = DEFAULT_TRANSPORT_RETRIES) -> None:
+        if provider not in PROVIDERS:
+            raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+        if response_format_style not in STYLES:
+            raise ValueError(f"response_format must be one of {', '.join(STYLES)}, not {response_format_style!r}")
         self.client = client.with_options(max_retries=0, timeout=timeout)
+        self.base_url = str(client.base_url)
         self.model = model
         self.lang = lang
         self.timeout = timeout
         self.max_retries = max(0, max_retries)
+        self.transport_retries = max(0, transport_retries)
         self.requested_style = response_format_style
-        self.style = resolve_style(response_format_style, str(client.base_url))
-        self.max_tokens = max_tokens
-        self.temperature = temperature
+        self.requested_provider = provider
+        options = options or GenOptions()
+        if max_tokens is not None or temperature is not None:  # the older keyword form
+            options = GenOptions(**{**options.__dict__, **{k: v for k, v in (("max_tokens", max_tokens),
+                                                                             ("temperature", temperature))
+                                                          if v is not None}})
+        self.options = options
         self.backoff_s = backoff_s
-        self._locked = False  # a style that worked once is kept for the game
+        self.profile: Profile | None = None if provider == "auto" else PROFILES[provider]
+        self.format = ""
+        self._budget = 0
+        self._locked = False  # a format that worked once is kept for the game
+        self._adapted = False
+        if self.profile is not None:
+            self._settle(self.profile)
+
+    @property
+    def provider(self) -> str:
+        """The resolved profile's name ("auto" until resolved)."""
+        return self.profile.name if self.profile else "auto"
+
+    def _settle(self, profile: Profile) -> None:
+        self.profile = profile
+        self.format = FORMATS.get(self.requested_style, profile.format)
+        self._budget = token_budget(profile, self.options)
+
+    async def resolve(self) -> str:
+        """Resolves provider "auto" (one GET /models for hosts not known by name); the profile's name."""
+        if self.profile is None:
+            self._settle(PROFILES[await detect(self.client, self.model, min(self.timeout, 10.0))])
+        return self.provider
+
+    def adopt(self, provider: str) -> None:
+        """Takes the profile detected for another seat on the same endpoint and model."""
+        if self.profile is None:
+            self._settle(PROFILES[provider])
+
+    def describe(self) -> dict[str, Any]:
+        """What the transcript header records of this seat: provider profile and generation options (no key)."""
+        return {"provider": self.provider, "options": self.options.to_dict()}
+
+    def endpoint_key(self) -> tuple[str, str, str, str]:
+        """Seats with the same key send the same kind of request (preflight asks once per key)."""
+        return (self.base_url, self.model, self.provider, self.options.key())
 
     async def decide(self, view: SeatView, request: Request) -> Decision:
         """Always a legal Decision; failures become a recorded fallback."""
-        tally = _Tally()
+        tally = Tally()
         facts = prompting.seat_facts(view)
         choices = Choices(request, facts.living, get_ruleset(view.ruleset).roles())
         try:
@@ -129,32 +157,92 @@ class LLMAgent:
             tally.errors.append(redact(f"{type(exc).__name__}: {exc}")[:300])
         return self._fallback(choices, facts.friends, tally, "agent error")
 
-    async def _attempts(self, view: SeatView, choices: Choices, tally: _Tally) -> Decision:
+    async def preflight(self, view: SeatView, request: Request) -> None:
+        """One request in the production shape; raises PreflightRefused with the provider's message unless it is
+        accepted and ends with a parseable JSON object (a `length` finish is a failure)."""
+        await self.resolve()
+        facts = prompting.seat_facts(view)
+        choices = Choices(request, facts.living, get_ruleset(view.ruleset).roles())
+        schema = answer_schema(choices)
+        messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
+        tally = Tally()
+        while True:
+            try:
+                reply = await self._call(messages, schema, tally, None)
+                break
+            except openai.APIStatusError as exc:
+                if not self._adapt(exc):
+                    raise PreflightRefused(redact(provider_message(exc))) from None
+            except Exception as exc:
+                raise PreflightRefused(redact(provider_message(exc))) from None
+        if reply.finish == "length":
+            raise PreflightRefused(f"the answer was cut off at {self._budget} completion tokens "
+                                   "(finish_reason length); raise max_tokens")
+        try:
+            data = json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
+        except json.JSONDecodeError:
+            data = None
+        if not isinstance(data, dict):
+            raise PreflightRefused("the answer is not a JSON object: "
+                                   + redact(str(reply.text or "(empty)"))[:120])
+
+    async def _attempts(self, view: SeatView, choices: Choices, tally: Tally) -> Decision:
+        await self.resolve()
         facts = prompting.seat_facts(view)
         schema = answer_schema(choices)
         messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
         feed = SpeechFeed(view.on_speech) if view.on_speech is not None and choices.speaks else None
-        for attempt in range(self.max_retries + 1):
+        answers, doubled = 0, False
+        while True:
             if feed is not None:
                 feed.restart()
-            text, error, wait = await self._call(messages, schema, tally, feed)
-            if error is None:
-                text = redact(text or "")  # a key echoed by a model never reaches an event or another prompt
-                try:
-                    answer = parse_answer(text, choices)
-                except AnswerError as exc:
-                    error = f"invalid answer: {exc}"
-                    messages = [*messages, {"role": "assistant", "content": (text or "")[:2000]},
-                                {"role": "user", "content": prompting.retry_text(str(exc), self.lang)}]
-                else:
-                    return Decision(action=to_action(answer, choices), claimed_role=answer.claimed_role,
-                                    reasoning=str(answer.reasoning), suspicions=suspicions_of(answer),
-                                    annotation=self._note(tally, attempt))
-            tally.errors.append(redact(error)[:300])
-            if wait and attempt < self.max_retries:
-                await asyncio.sleep(wait)
-        return self._fallback(choices, facts.friends, tally, f"no valid answer after {self.max_retries + 1} "
-                              "attempt(s)")
+            try:
+                reply = await self._call(messages, schema, tally, feed)
+            except openai.APIStatusError as exc:
+                tally.errors.append(redact(provider_message(exc)))
+                if self._adapt(exc):
+                    continue  # the one adaptation: free, it is the format that was refused
+                why = "transport failed after " if is_transient(exc) else "refused by the endpoint after "
+                return self._fallback(choices, facts.friends, tally, f"{why}{tally.transport_retries + 1} tries",
+                                      retries=answers)
+            except Exception as exc:  # transient failures that outlived the transport budget
+                tally.errors.append(redact(provider_message(exc)))
+                return self._fallback(choices, facts.friends, tally,
+                                      f"transport failed after {tally.transport_retries + 1} tries", retries=answers)
+            error, text = self._read(reply, choices)
+            if error is None and text is not None:
+                return self._decision(text, choices, tally, reply.thoughts, answers)
+            tally.errors.append(redact(error or "no answer")[:300])
+            if reply.finish == "length" and self.profile is not None and self.profile.reasoning and not doubled:
+                doubled, self._budget = True, self._budget * 2  # hidden reasoning ate the budget: once, double it
+                continue
+            answers += 1
+            if answers > self.max_retries:
+                return self._fallback(choices, facts.friends, tally, f"no valid answer after {answers} "
+                                      "attempt(s)", retries=answers - 1)
+            if text is None and reply.text:  # invalid answer: feed the error back
+                messages = [*messages, {"role": "assistant", "content": reply.text[:2000]},
+                            {"role": "user", "content": prompting.retry_text(error or "", self.lang)}]
+
+    def _read(self, reply: Reply, choices: Choices) -> tuple[str | None, str | None]:
+        """(error, valid answer text)."""
+        if reply.finish is None and reply.text is None:
+            return "the response has no choices", None
+        if reply.finish == "length":
+            return f"cut off at {self._budget} completion tokens (finish_reason length)", None
+        if not reply.text or not reply.text.strip():
+            return "empty answer", None
+        try:
+            parse_answer(reply.text, choices)
+        except AnswerError as exc:
+            return f"invalid answer: {exc}", None
+        return None, reply.text
+
+    def _decision(self, text: str, choices: Choices, tally: Tally, thoughts: str, retries: int) -> Decision:
+        answer = parse_answer(redact(text), choices)  # a key echoed by a model never reaches an event or a prompt
+        return Decision(action=to_action(answer, choices), claimed_role=answer.claimed_role,
+                        reasoning=str(answer.reasoning), suspicions=suspicions_of(answer),
+                        annotation=self._note(tally, retries, thoughts=thoughts))
 
     def _request_text(self, choices: Choices, schema: dict[str, Any]) -> str:
         props = schema["properties"]
@@ -165,94 +253,67 @@ class LLMAgent:
             claimable=list(choices.roles) if "claimed_role" in props else [],
             speech_chars=SCHEMA_SPEECH_CHARS)
 
-    async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: _Tally,
-                    feed: SpeechFeed | None = None) -> tuple[str | None, str | None, float]:
-        """One completion (streamed when a speech feed listens): (text, error, seconds to wait before the next
-        attempt)."""
-        try:
-            async with asyncio.timeout(self.timeout):
-                args: dict[str, Any] = dict(model=self.model, messages=messages, max_tokens=self.max_tokens,
-                                            response_format=self._response_format(schema), **self._sampling())
-                text, finish = await (self._complete(args, tally) if feed is None
-                                      else self._stream(args, tally, feed))
-        except (TimeoutError, openai.APITimeoutError):
-            return None, f"timeout after {self.timeout:g} s", 0.0
-        except openai.APIStatusError as exc:
-            return None, self._status_error(exc), self._backoff(exc, len(tally.errors))
-        except openai.APIConnectionError as exc:
-            return None, f"connection error: {exc}", self._backoff(None, len(tally.errors))
-        except openai.APIError as exc:  # an error event inside a stream (other API errors: as before)
-            if feed is None:
-                raise
-            return None, f"stream error: {exc}", self._backoff(None, len(tally.errors))
-        if finish is None and text is None:
-            return None, "the response has no choices", 0.0
-        if finish == "length":
-            return None, f"cut off at max_tokens={self.max_tokens} (finish_reason length)", 0.0
-        if not text or not text.strip():
-            return None, "empty answer", 0.0
-        return text, None, 0.0
+    def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
+        assert self.profile is not None
+        if self.format == "json_object" or self._adapted:
+            messages = with_schema_note(messages, schema, self.lang)
+        return {"model": self.model, "messages": messages, "response_format": response_format(self.format, schema),
+                **request_args(self.profile, self.options, self._budget)}
 
-    async def _complete(self, args: dict[str, Any], tally: _Tally) -> tuple[str | None, str | None]:
-        """A plain completion: (content, finish_reason)."""
+    async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: Tally,
+                    feed: SpeechFeed | None) -> Reply:
+        """One completion with transport retries (tenacity) on their own budget; raises what outlives them."""
         create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
-        response = await create(**args)
-        self._locked = True
-        tally.add_usage(response.usage)
-        if not response.choices:
-            return None, None
-        choice = response.choices[0]
-        return choice.message.content, choice.finish_reason
 
-    async def _stream(self, args: dict[str, Any], tally: _Tally, feed: SpeechFeed) -> tuple[str | None, str | None]:
-        """A streamed completion: the speech so far goes to `feed` as it grows; (content, finish_reason). Usage
-        comes on the last chunk where the server sends it (llama-cpp-python's server does not)."""
-        create: Any = self.client.chat.completions.create
-        stream = await create(**args, stream=True, stream_options={"include_usage": True})
-        self._locked = True
-        parts: list[str] = []
-        finish: str | None = None
-        async for chunk in stream:
-            tally.add_usage(getattr(chunk, "usage", None))
-            if not chunk.choices:
-                continue
-            choice = chunk.choices[0]
-            finish = choice.finish_reason or finish
-            if choice.delta is not None and choice.delta.content:
-                parts.append(choice.delta.content)
-                await feed.update(redact("".join(parts)))
-        return ("".join(parts) if parts or finish else None), finish
+        def transient(exc: BaseException) -> bool:
+            if isinstance(exc, openai.APIStatusError) and self._can_adapt(exc):
+                return False  # a refused format is answered by the adaptation, not by waiting
+            return is_transient(exc)
 
-    def _sampling(self) -> dict[str, Any]:
-        return {} if self.temperature is None else {"temperature": self.temperature}
+        def wait(state: RetryCallState) -> float:
+            exc = state.outcome.exception() if state.outcome else None
+            return backoff(exc, state.attempt_number, self.backoff_s)
 
-    def _response_format(self, schema: dict[str, Any]) -> dict[str, Any]:
-        if self.style == "json_object":
-            return {"type": "json_object", "schema": grammar_schema(schema)}
-        return {"type": "json_schema", "json_schema": {"name": "decision", "schema": schema, "strict": True}}
+        def note(state: RetryCallState) -> None:
+            exc = state.outcome.exception() if state.outcome else None
+            tally.transport_retries += 1
+            tally.errors.append(redact(provider_message(exc) if exc else "transport failure"))
 
-    def _status_error(self, exc: openai.APIStatusError) -> str:
-        if self.requested_style == "auto" and exc.status_code in SWITCH_STATUSES and not self._locked:
-            self.style = "json_schema" if self.style == "json_object" else "json_object"
-        return f"HTTP {exc.status_code}: {str(exc.message)[:200]}"
+        retrying = AsyncRetrying(stop=stop_after_attempt(self.transport_retries + 1), wait=wait,
+                                 retry=retry_if_exception(transient), before_sleep=note, reraise=True)
+        async for attempt in retrying:
+            with attempt:
+                async with asyncio.timeout(self.timeout):
+                    args = self._args(messages, schema)
+                    reply = await (complete(create, args, tally) if feed is None
+                                   else stream(create, args, tally, feed, usage=True))
+                    self._locked = True
+                    return reply
+        raise AssertionError("tenacity returns or raises")  # pragma: no cover
 
-    def _backoff(self, exc: openai.APIStatusError | None, failures: int) -> float:
-        """Seconds to wait: the server's Retry-After when it sends one (capped), else exponential."""
-        if exc is not None:
-            try:
-                wait = float(str(exc.response.headers.get("retry-after", "")))
-                return min(BACKOFF_CAP_S, wait)
-            except ValueError:
-                pass
-        return min(BACKOFF_CAP_S, self.backoff_s * 2.0 ** failures)
+    def _can_adapt(self, exc: openai.APIStatusError) -> bool:
+        adapts = self.profile is not None and self.profile.adapts and self.requested_style == "auto"
+        return adapts and not self._locked and not self._adapted and exc.status_code in REFUSALS
 
-    def _note(self, tally: _Tally, retries: int, fallback: str | None = None) -> Annotation:
+    def _adapt(self, exc: openai.APIStatusError) -> bool:
+        """The generic profile's one adaptation: json_schema refused → json_object with the schema (llama.cpp
+        enforces it, others ignore it) and written in the messages; True if it switched."""
+        if not self._can_adapt(exc):
+            return False
+        self._adapted = True
+        self.format = "json_object_schema"
+        return True
+
+    def _note(self, tally: Tally, retries: int, fallback: str | None = None, thoughts: str = "") -> Annotation:
         return Annotation(
             agent="llm", model=self.model, prompt_tokens=tally.prompt, completion_tokens=tally.completion,
             cached_tokens=tally.cached, latency_s=round(time.perf_counter() - tally.started, 4),
-            retries=retries, fallback=fallback, errors=tuple(tally.errors))
+            retries=retries, fallback=fallback, errors=tuple(tally.errors), reasoning_tokens=tally.reasoning,
+            transport_retries=tally.transport_retries, thoughts=thoughts)
 
-    def _fallback(self, choices: Choices, friends: frozenset[int], tally: _Tally, why: str) -> Decision:
+    def _fallback(self, choices: Choices, friends: frozenset[int], tally: Tally, why: str,
+                  retries: int | None = None) -> Decision:
         last = tally.errors[-1] if tally.errors else "unknown"
-        note = self._note(tally, max(0, len(tally.errors) - 1), fallback=f"{why}: {last}"[:400])
+        retries = max(0, len(tally.errors) - 1) if retries is None else retries
+        note = self._note(tally, retries, fallback=f"{why}: {last}"[:400])
         return Decision(action=fallback_action(choices, avoid=friends), annotation=note)

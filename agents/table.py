@@ -6,7 +6,9 @@
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"  # the NAME of an environment variable; never a key in the file
     timeout = 30                    # seconds per call
-    response_format = "auto"        # auto | json_object | json_schema (see agents/llm.py)
+    provider = "auto"               # auto | openai | openai-reasoning | vllm | ollama | llamacpp | deepseek | generic
+    temperature = 0.7               # generation options: temperature, top_p, max_tokens, reasoning_effort, seed,
+    extra_body = { top_k = 40 }     # and extra_body (sent as is); an unknown key is one clear error line
 
     [seats.3]
     agent = "scripted"
@@ -18,19 +20,42 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from agents.providers import PROVIDERS, GenOptions
+
+Provider = Literal["auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek", "generic"]
+assert set(PROVIDERS) == set(get_args(Provider))  # one list of profiles
 
 
 class TableError(ValueError):
     """The table file is missing, not TOML or not a valid table: one line naming the problem."""
 
 
-class SeatSpec(BaseModel):
-    """One seat's settings (every field optional: unset fields come from [defaults], then the run options)."""
+class Generation(BaseModel):
+    """Generation options of a seat (seat table) or a contestant (tournament file); unset = the profile's."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    provider: Provider | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, gt=0, le=1)
+    max_tokens: int | None = Field(default=None, gt=0)
+    reasoning_effort: str | None = Field(default=None, pattern=r"^[a-z]{1,12}$")
+    seed: int | None = None
+    extra_body: dict[str, Any] | None = None
+
+    def gen_options(self) -> GenOptions:
+        """The options as the LLM agent takes them."""
+        return GenOptions(temperature=self.temperature, top_p=self.top_p, max_tokens=self.max_tokens,
+                          reasoning_effort=self.reasoning_effort, seed=self.seed,
+                          extra_body=dict(self.extra_body or {}))
+
+
+class SeatSpec(Generation):
+    """One seat's settings (every field optional: unset fields come from [defaults], then the run options)."""
 
     agent: Literal["llm", "scripted", "random"] | None = None
     model: str | None = None
@@ -38,8 +63,6 @@ class SeatSpec(BaseModel):
     api_key_env: str | None = None
     timeout: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] | None = None
-    max_tokens: int | None = Field(default=None, gt=0)
-    temperature: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
     def over(self, base: SeatSpec) -> SeatSpec:
         """This spec with unset fields taken from `base`."""
@@ -91,7 +114,8 @@ def first_problem(exc: ValidationError, where: str) -> str:
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err["loc"]) or where
     more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-    return f"{loc}: {str(err['msg']).removeprefix('Value error, ')}{more}"
+    msg = "unknown key" if err["type"] == "extra_forbidden" else str(err["msg"]).removeprefix("Value error, ")
+    return f"{loc}: {msg}{more}"
 
 
 def load_table(path: Path | str) -> Table:

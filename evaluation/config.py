@@ -20,6 +20,8 @@
     model = "gpt-4o-mini"
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"   # the NAME of a variable; a key in the file is refused
+    provider = "auto"                # and generation options, as in a seat table (docs/models.md):
+    temperature = 0.7                # temperature, top_p, max_tokens, reasoning_effort, seed, extra_body
 
     [prices."gpt-4o-mini"]  # optional: USD per 1M tokens, keyed by model (or contestant name)
     prompt = 0.15
@@ -35,7 +37,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from agents.table import first_problem, read_toml
+from agents.table import Generation, first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
 
@@ -43,10 +45,9 @@ class ConfigError(KillerError, ValueError):
     """The tournament file is missing, not TOML or not valid: one line naming the problem."""
 
 
-class Contestant(BaseModel):
-    """One player in the tournament: an agent kind, and for llm its model and endpoint."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Contestant(Generation):
+    """One player in the tournament: an agent kind, and for llm its model, endpoint, provider profile and
+    generation options."""
 
     name: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:+-]+$")
     agent: Literal["llm", "scripted", "random"] = "llm"

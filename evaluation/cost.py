@@ -11,12 +11,17 @@ from evaluation.config import Price
 def cost(row: Mapping[str, Any], price: Price | None) -> dict[str, Any]:
     """A contestant's cost: total USD, per game it sat in, per decision; None where no price is given.
     `tokens_reported` is the share of decisions whose annotation carried token counts (local servers may not
-    report them: those decisions cost 0 here, so a share under 1 means the cost is a lower bound)."""
+    report them: those decisions cost 0 here, so a share under 1 means the cost is a lower bound).
+    Reasoning tokens (a reasoning model's hidden thinking) are billed as completion tokens and are already part
+    of completion_tokens: `reasoning_usd` is their share of `usd`, not an addition to it."""
     decisions, games = int(row.get("decisions") or 0), int(row.get("games") or 0)
     reported = round(int(row.get("token_decisions") or 0) / decisions, 4) if decisions else None
     if price is None:
-        return {"usd": None, "per_game": None, "per_decision": None, "tokens_reported": reported}
+        return {"usd": None, "per_game": None, "per_decision": None, "tokens_reported": reported,
+                "reasoning_usd": None}
     usd = (int(row.get("prompt_tokens") or 0) * price.prompt
            + int(row.get("completion_tokens") or 0) * price.completion) / 1e6
+    reasoning = int(row.get("reasoning_tokens") or 0) * price.completion / 1e6
     return {"usd": round(usd, 6), "per_game": round(usd / games, 6) if games else None,
-            "per_decision": round(usd / decisions, 8) if decisions else None, "tokens_reported": reported}
+            "per_decision": round(usd / decisions, 8) if decisions else None, "tokens_reported": reported,
+            "reasoning_usd": round(reasoning, 6)}

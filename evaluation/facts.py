@@ -52,6 +52,7 @@ class SeatFacts:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    reasoning_tokens: int = 0  # hidden reasoning, already counted in completion_tokens
     token_decisions: int = 0  # decisions whose annotation reported token counts
     latencies: list[float] = field(default_factory=list)
 

@@ -140,10 +140,11 @@ NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
            ("swing_base_good", "Vote swing base rate (good)"), ("swing_lift_good", "Vote swing lift (good)"),
            ("games", "Games"), ("decisions", "Decisions"), ("retries", "Retries"),
            ("retries_per_decision", "Retries per decision"), ("prompt_tokens", "Prompt tokens"),
-           ("completion_tokens", "Completion tokens"), ("latency_mean_s", "Mean latency (s)"),
+           ("completion_tokens", "Completion tokens"),
+           ("reasoning_tokens", "Reasoning tokens (in completion)"), ("latency_mean_s", "Mean latency (s)"),
            ("latency_p95_s", "p95 latency (s)"))
 COSTS = (("usd", "Cost (USD)"), ("per_game", "Cost per game (USD)"), ("per_decision", "Cost per decision (USD)"),
-         ("tokens_reported", "Decisions with token counts"))
+         ("reasoning_usd", "Of which reasoning (USD)"), ("tokens_reported", "Decisions with token counts"))
 
 
 def _side_ratings(sides: dict[str, Any]) -> list[str]:

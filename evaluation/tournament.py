@@ -12,16 +12,20 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agents.base import Agent
+from agents.health import is_degraded
 from agents.secrets import redact_url
+from agents.table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
 from orchestrator.config import RunConfig
 from orchestrator.lock import hold
+from orchestrator.preflight import PreflightError, preflight
+from orchestrator.replay_cache import ReplayCache
 from orchestrator.session import ResumeError, checkpoint_path, resume_game, run_game
 from orchestrator.transcript import TranscriptError, read_transcript, safe_line
 
@@ -72,6 +76,8 @@ class Options:
     seed: int | None
     response_format: str = "auto"
     table: Path | None = None
+    provider: str = "auto"
+    seat_defaults: SeatSpec | None = None  # the contestant's generation options
 
 
 def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
@@ -88,7 +94,11 @@ def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
         key = os.environ.get(c.api_key_env) if c.api_key_env else None
         if c.api_key_env and not key:
             raise ConfigError(f"contestant {c.name}: environment variable {c.api_key_env} is not set")
-        opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format)
+        provider = "llamacpp" if c.embedded else (c.provider or "auto")  # the launcher knows its server
+        generation = SeatSpec.model_validate(c.model_dump(include=set(Generation.model_fields) - {"provider"},
+                                                          exclude_none=True))
+        opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format, provider=provider,
+                       seat_defaults=generation)
         return dict(build_agents(opts, seats))
 
     return build
@@ -190,7 +200,33 @@ def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
             "players": game.players, "seed": game.seed, "rotation": game.rotation,
             "roster": {str(s): n for s, n in game.roster.items()}, "winner": end.get("winner"),
             "days": end.get("days"), "nights": end.get("nights"), "decisions": end.get("decisions"),
-            "wall_s": end.get("wall_s")}
+            "wall_s": end.get("wall_s"), "fallbacks": end.get("fallbacks") or {},
+            "seat_decisions": end.get("seat_decisions") or {}}
+
+
+def fallback_shares(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[int, int]]:
+    """(fallbacks, decisions) per contestant over results lines."""
+    out: dict[str, tuple[int, int]] = {}
+    for row in rows:
+        roster = row.get("roster") or {}
+        for seat, n in (row.get("seat_decisions") or {}).items():
+            name = roster.get(str(seat))
+            if name is None:
+                continue
+            fell, made = out.get(name, (0, 0))
+            out[name] = (fell + int((row.get("fallbacks") or {}).get(str(seat)) or 0), made + int(n))
+    return out
+
+
+def degraded_contestants(rows: Iterable[dict[str, Any]]) -> list[str]:
+    """Contestants whose fallbacks are more than 10% of their decisions and at least 3 (agents/health.py)."""
+    return sorted(name for name, (fell, made) in fallback_shares(rows).items() if is_degraded(fell, made))
+
+
+def share_text(shares: dict[str, tuple[int, int]]) -> str:
+    """The running fallback share per contestant, for the progress display."""
+    return " · ".join(f"{name} {fell / made:.0%} fallbacks" for name, (fell, made) in sorted(shares.items())
+                      if made)
 
 
 def _drop_checkpoint(path: Path) -> None:
@@ -216,13 +252,15 @@ class RunSummary:
     played: int
     resumed: int
     failed: dict[str, str]
+    degraded: list[str] = field(default_factory=list)  # contestants (agents/health.py)
+    shares: dict[str, tuple[int, int]] = field(default_factory=dict)  # (fallbacks, decisions) per contestant
 
 
 class _Runner:
     """Plays the games not yet finished, `parallel` at a time; appends a results line after each."""
 
     def __init__(self, cfg: TournamentConfig, out: Path, build: AgentBuilder, parallel: int,
-                 on_done: Callable[[Scheduled], None]) -> None:
+                 on_done: Callable[[Scheduled, dict[str, Any] | None], None]) -> None:
         self.cfg, self.out, self.build = cfg, out, build
         self.sem = asyncio.Semaphore(parallel)
         self.lock = asyncio.Lock()
@@ -232,6 +270,7 @@ class _Runner:
 
     async def play(self, game: Scheduled) -> None:
         async with self.sem:
+            line: dict[str, Any] | None = None
             try:
                 path = await self._play(game)
                 line = result_line(game, path, self.out)
@@ -242,7 +281,7 @@ class _Runner:
             except Exception as exc:  # one broken game never stops the tournament
                 self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
             finally:
-                self.on_done(game)
+                self.on_done(game, line)
 
     async def _play(self, game: Scheduled) -> Path:
         path = self.out / GAMES / f"{game.game_id}.jsonl"
@@ -292,11 +331,34 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
                 server = await stack.enter_async_context(LocalModelServer())
                 embedded = (server.base_url, server.model)
             build = default_builder(embedded)
+            if todo:
+                await preflight_contestants(cfg, todo[0], build)
+        rows = [done[g.game_id] for g in games if g not in todo and g.game_id in done]
         bar = stack.enter_context(_progress(progress, len(todo), cfg.name))
-        runner = _Runner(cfg, out, build, cfg.parallel, lambda g: bar(g.game_id))
+
+        def on_done(game: Scheduled, line: dict[str, Any] | None) -> None:
+            if line is not None:
+                rows.append(line)
+            bar(f"{game.game_id}  {share_text(fallback_shares(rows))}")
+
+        runner = _Runner(cfg, out, build, cfg.parallel, on_done)
         await asyncio.gather(*(runner.play(g) for g in todo))
     played = len(todo) - len(runner.failed)
-    return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed)
+    return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed,
+                      degraded_contestants(rows), fallback_shares(rows))
+
+
+async def preflight_contestants(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> None:
+    """Before the first night of the tournament: each model contestant's endpoint gets one preflight request
+    (agents built for seat 1 of the first game to play). A refusal is a PreflightError naming the contestant."""
+    start = ReplayCache(game.ruleset, game.seed, game.players).start()
+    for c in cfg.contestants:
+        if c.agent != "llm":
+            continue
+        try:
+            await preflight(build(c, [1], game.seed, cfg.lang), start)
+        except PreflightError as exc:
+            raise PreflightError(f"contestant {c.name}: {str(exc).removeprefix('seat 1: ')}") from None
 
 
 @contextlib.contextmanager

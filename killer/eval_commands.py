@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from killer.errors import CommandError
+from killer.exit_codes import ExitCode, combine
 
 DESCRIPTIONS = {
     "eval": "run a tournament from a TOML file (resumable), then write results, summary, report and plots",
@@ -78,7 +79,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
           f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}")
     for game_id, why in sorted(done.failed.items()):
         print(f"failed: {game_id}: {why}", file=sys.stderr)
-    return 1 if done.failed else 0
+    for name, (fell, made) in sorted(done.shares.items()):
+        print(f"{name}: {fell} of {made} decisions fell back ({fell / made:.1%})" if made else f"{name}: no decisions")
+    if done.degraded:
+        print(f"DEGRADED: {', '.join(done.degraded)} fell back on more than 10% of their decisions: these results do "
+              "not measure those models (exit 3)", file=sys.stderr)
+    return combine([ExitCode.INTERNAL if done.failed else ExitCode.DONE,
+                    ExitCode.DEGRADED if done.degraded else ExitCode.DONE])
 
 
 def cmd_report(args: argparse.Namespace) -> int:

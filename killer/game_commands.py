@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agents.providers import PROVIDERS
 from killer.errors import CommandError
+from killer.exit_codes import ExitCode
 
 DESCRIPTIONS = {
     "run": "play a game with AI players, narrate it, and write its transcript",
@@ -57,6 +59,8 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
     if model_options:
         parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
         parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
+        parser.add_argument("--provider", choices=PROVIDERS, default="auto",
+                            help="what the endpoint accepts (docs/models.md; default: detected)")
     parser.add_argument("--api-key-env", metavar="NAME",
                         help="the environment variable holding the API key (default: OPENAI_API_KEY)")
     parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
@@ -111,7 +115,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), table=args.table,
+                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out)
     narrator = Narrator(lang=args.lang)
     try:
@@ -119,7 +123,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")
-    return 0
+    return fallback_report(result.end)
+
+
+def fallback_report(end: dict[str, Any] | None) -> int:
+    """Prints each seat's fallback count (loudly when a seat is degraded); the exit code (3 when degraded)."""
+    if not end or "fallbacks" not in end:
+        return ExitCode.DONE
+    fallbacks, decisions = end.get("fallbacks") or {}, end.get("seat_decisions") or {}
+    line = ", ".join(f"seat {s} {n}/{decisions.get(s, 0)}" for s, n in fallbacks.items())
+    print(f"fallbacks: {line or 'none asked'}")
+    degraded = list(end.get("degraded") or [])
+    if not degraded:
+        return ExitCode.DONE
+    seats = ", ".join(str(s) for s in degraded)
+    print(f"DEGRADED: seat{'s' if len(degraded) > 1 else ''} {seats} fell back on more than 10% of their "
+          "decisions: this game does not measure those models (see the transcript's errors; exit 3)",
+          file=sys.stderr)
+    return ExitCode.DEGRADED
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -175,7 +196,8 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
     if table is not None and not table.is_file():
         raise CommandError(f"{table}: no such table file")
     base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
-    return {"api_key": api_key(args), "base_url": base_url, "model": getattr(args, "model", None), "table": table}
+    return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None), "base_url": base_url,
+            "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table}
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -190,4 +212,4 @@ def cmd_resume(args: argparse.Namespace) -> int:
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")
-    return 0
+    return fallback_report(result.end)

@@ -26,6 +26,8 @@ class RunConfig:
     model: str | None = None
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
+    api_key_env: str | None = None  # the NAME of the variable holding the key (recorded; the key never is)
+    provider: str = "auto"  # agents/providers.py; the embedded launcher sets "llamacpp"
     table: Path | None = None
     lang: str = "en"
     timeout: float = 60.0

@@ -44,7 +44,8 @@ def _line(entry: Entry, lang: str, god: bool) -> str:
 
 
 def _worth_showing(note: dict[str, Any]) -> bool:
-    return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "suspicions"))
+    return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "thoughts",
+                                         "suspicions"))
 
 
 def _annotation(note: dict[str, Any], lang: str) -> str:
@@ -60,6 +61,8 @@ def _annotation(note: dict[str, Any], lang: str) -> str:
     out = "<details><summary>" + quote_inline("; ".join(bits)) + "</summary>\n\n"
     if note.get("reasoning"):
         out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
+    if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
+        out += phrase(lang, "render_thoughts") + "\n\n> " + quote_inline(str(note["thoughts"])) + "\n\n"
     sus = note.get("suspicions")
     if isinstance(sus, dict) and sus:
         pairs = ", ".join(f"{quote_inline(str(s))}: {float(p):.2f}" for s, p in sus.items()

@@ -37,13 +37,13 @@ async def build_agents(config: RunConfig, players: int, given: dict[int, Agent] 
     """One agent per non-human seat; starts the embedded model (kept running by `stack`) when it is needed."""
     if given is not None:
         return dict(given), config
-    base_url, model = config.base_url, config.model
+    base_url, model, provider = config.base_url, config.model, config.provider
     if config.embedded:
         server = await stack.enter_async_context(_embedded_server())
-        base_url, model = server.base_url, server.model
+        base_url, model, provider = server.base_url, server.model, "llamacpp"  # the launcher knows its server
     seats = [s for s in range(1, players + 1) if s not in config.humans]
     try:
-        built = factory_build(replace(config, base_url=base_url, model=model), seats)
+        built = factory_build(replace(config, base_url=base_url, model=model, provider=provider), seats)
     except (ValueError, OSError) as exc:
         raise SeatSetupError(str(exc)) from None
     return dict(built), config
@@ -70,12 +70,19 @@ async def _embedded_server() -> Any:
 
 
 def describe_seat(seat: int, agent: Agent | None) -> dict[str, Any]:
-    """A seat's line in the header: agent kind and model (never a key)."""
+    """A seat's line in the header: agent kind, model, and for model seats the provider profile and generation
+    options (never a key)."""
     if agent is None:
         return {"seat": seat, "agent": "human", "model": None}
     kind = getattr(agent, "kind", None) or type(agent).__name__.removesuffix("Agent").lower() or "agent"
     model = getattr(agent, "model", None)
-    return {"seat": seat, "agent": str(kind), "model": model if isinstance(model, str) else None}
+    out = {"seat": seat, "agent": str(kind), "model": model if isinstance(model, str) else None}
+    describe = getattr(agent, "describe", None)
+    if callable(describe):
+        more = describe()
+        if isinstance(more, dict):
+            out.update(more)
+    return out
 
 
 def make_header(config: RunConfig, agents: dict[int, Agent], start: Position) -> dict[str, Any]:

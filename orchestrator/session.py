@@ -20,15 +20,18 @@ from langgraph.types import Command
 
 import engine
 from agents.base import Agent
+from agents.health import FallbackTally
 from agents.secrets import redact_url
 from orchestrator.config import RECURSION_LIMIT, RunConfig
 from orchestrator.graph import GameRuntime, build_graph
 from orchestrator.lock import BusyError, hold
+from orchestrator.preflight import preflight, resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.seats import build_agents, make_header
 from orchestrator.transcript import Entry, TranscriptWriter, read_transcript, truncate_to
 
-ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key")  # taken from the command line on resume, never a header
+# Taken from the command line on resume, never from a header: where requests go, which key, how they are shaped.
+ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "provider")
 OnEntry = Callable[[Entry], Awaitable[None] | None]
 OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
 OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
@@ -48,6 +51,12 @@ class GameResult:
     winner: str | None
     waiting: dict[str, Any] | None = None
     stats: dict[str, int] | None = None  # steps ("batches") and decisions taken by this process
+    end: dict[str, Any] | None = None  # the end line: winner, per-seat fallbacks, degraded seats
+
+    @property
+    def degraded(self) -> list[int]:
+        """Seats whose play was degraded (agents/health.py)."""
+        return list((self.end or {}).get("degraded") or [])
 
 
 @dataclass
@@ -106,21 +115,26 @@ async def _saver(path: Path | None) -> Any:
 
 
 async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
-                   in_memory: bool = False) -> GameResult:
-    """Plays a new game: writes the transcript (and the checkpoint next to it) as the game goes."""
+                   in_memory: bool = False, check: bool | None = None) -> GameResult:
+    """Plays a new game: writes the transcript (and the checkpoint next to it) as the game goes. Before the
+    header, every model seat's provider is resolved and (`check`; by default when the agents are built here)
+    each distinct endpoint gets one preflight request: a refusal raises PreflightError and leaves no file."""
     config = config.with_seed()
     seed = int(config.seed or 0)
     with contextlib.ExitStack() as locks:
         game_id, path = _claim(config.out, config.game_id or new_game_id(config), locks)
-        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory)
+        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory, check)
 
 
 async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, Agent] | None,
-                    hooks: Hooks | None, in_memory: bool) -> GameResult:
+                    hooks: Hooks | None, in_memory: bool, check: bool | None) -> GameResult:
     cache = ReplayCache(config.ruleset, seed, config.players)
     start = cache.start()
     async with contextlib.AsyncExitStack() as stack:
         seats, config = await build_agents(config, len(start.state.seats), agents, stack)
+        await resolve_all(seats)
+        if agents is None if check is None else check:
+            await preflight(seats, start)
         writer = TranscriptWriter(path)
         writer.create(make_header(config, seats, start))
         hooks = hooks or Hooks()
@@ -130,7 +144,8 @@ async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, 
             await _call(hooks.on_entry, entry)
         ckpt = None if in_memory else checkpoint_path(path)
         try:
-            return await _drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []})
+            return await _drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []},
+                                FallbackTally())
         finally:
             writer.close()
 
@@ -160,11 +175,15 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         truncate_to(game, transcript.header, entries)
         async with contextlib.AsyncExitStack() as stack:
             seats, config = await build_agents(config, len(pos.state.seats), agents, stack)
+            await resolve_all(seats)
             writer = TranscriptWriter(game)
             writer.reopen()
+            tally = FallbackTally()
+            for entry in entries:
+                tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
             try:
                 start: Any = {"actions": actions, "held": []} if fresh else None
-                return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start)
+                return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, tally)
             finally:
                 writer.close()
 
@@ -295,27 +314,32 @@ def _thread(game_id: str) -> dict[str, Any]:
 
 
 async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], writer: TranscriptWriter,
-                 hooks: Hooks, ckpt: Path | None, start: Any) -> GameResult:
+                 hooks: Hooks, ckpt: Path | None, start: Any, tally: FallbackTally) -> GameResult:
     """Runs the graph until the game ends or a human seat waits with nobody to answer."""
     assert config.game_id is not None
     started = time.monotonic()
     ended: dict[str, Any] = {}
 
+    def record(entry: Entry) -> None:
+        if entry.annotation is not None:
+            tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
+        writer.write_entry(entry)
+
     def finish(pos: Position) -> dict[str, Any]:
         ended.update(winner=pos.state.winner.value if pos.state.winner else None, events=len(pos.events),
                      decisions=pos.applied, nights=pos.state.night, days=pos.state.day,
-                     wall_s=round(time.monotonic() - started, 3))
+                     wall_s=round(time.monotonic() - started, 3), **tally.to_dict())
         writer.write_end(ended)
         return dict(ended)
 
     rt = GameRuntime(cache=cache, agents=seats, lang=config.lang, humans=config.humans,
-                     record=writer.write_entry, finish=finish, stream_speech=hooks.on_speech is not None)
+                     record=record, finish=finish, stream_speech=hooks.on_speech is not None)
     async with _saver(ckpt) as saver:
         graph = build_graph(rt).compile(checkpointer=saver)
         result = await _loop(graph, config.game_id, writer.path, hooks, start, ended)
     if result.winner is not None and ckpt is not None:
         _remove_checkpoint(ckpt)  # a finished game needs no checkpoint; its transcript says it is over
-    return replace(result, stats=dict(rt.stats))
+    return replace(result, stats=dict(rt.stats), end=dict(ended) if ended else None)
 
 
 async def _loop(graph: Any, game_id: str, path: Path, hooks: Hooks, start: Any,

@@ -205,16 +205,20 @@ class FakeEndpoint:
 
     def __init__(self, script: Sequence[Reply] = (), default: Reply | None = None, latency: float = 0.0,
                  route: Callable[[Body], Reply | None] | None = None, chunk_chars: int = 4,
-                 chunk_delay: float = 0.0) -> None:
+                 chunk_delay: float = 0.0, owned_by: str = "llamacpp") -> None:
         self.script = list(script)
         self.default = default or valid()
         self.latency = latency
         self.route = route
         self.chunk_chars = chunk_chars
         self.chunk_delay = chunk_delay
+        self.owned_by = owned_by  # what GET /models says (provider "auto" reads it); llama.cpp by default
         self.bodies: list[Body] = []
 
     async def handler(self, request: httpx2.Request) -> httpx2.Response:
+        if request.method == "GET" and request.url.path.endswith("/models"):
+            return httpx2.Response(200, request=request, json={"object": "list", "data": [
+                {"id": "fake", "object": "model", "created": 0, "owned_by": self.owned_by}]})
         body: Body = json.loads(request.content or b"{}")
         self.bodies.append(body)
         if self.latency:

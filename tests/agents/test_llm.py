@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from agents.base import Decision, SeatView
-from agents.llm import LLMAgent, resolve_style
+from agents.llm import LLMAgent
 from engine import DecisionKind, GameState, Request
 from tests.agents.fake_endpoint import (
     FakeEndpoint,
@@ -42,6 +42,7 @@ def view_of(state: GameState, events: list[engine.Event], seat: int) -> SeatView
 
 def agent(endpoint: FakeEndpoint, **kw: object) -> LLMAgent:
     kw.setdefault("timeout", 0.5)
+    kw.setdefault("transport_retries", 2)
     return LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, **kw)  # type: ignore[arg-type]
 
 
@@ -64,34 +65,81 @@ def test_a_valid_answer_is_taken_as_is() -> None:
     assert len(endpoint.bodies) == 1
 
 
-FAILURES: dict[str, Callable[[], Reply]] = {
-    "junk": junk, "illegal": illegal_target, "http500": lambda: status(500),
-    "http429": lambda: status(429, 0),
-    "timeout": timeout, "hang": lambda: hang(5.0), "empty": empty, "length": length,
+ANSWER_FAILURES: dict[str, Callable[[], Reply]] = {
+    "junk": junk, "illegal": illegal_target, "empty": empty, "length": length,
 }
+TRANSPORT_FAILURES: dict[str, Callable[[], Reply]] = {
+    "http500": lambda: status(500), "http429": lambda: status(429, 0), "http503": lambda: status(503),
+    "timeout": timeout, "hang": lambda: hang(5.0),
+}
+FAILURES = {**ANSWER_FAILURES, **TRANSPORT_FAILURES}
 
 
-@pytest.mark.parametrize("failure", sorted(FAILURES))
-def test_failures_retry_then_fall_back_legally(failure: str) -> None:
+@pytest.mark.parametrize("failure", sorted(ANSWER_FAILURES))
+def test_bad_answers_retry_then_fall_back_legally(failure: str) -> None:
     state, events = start()
     request = state.pending[0]
     endpoint = FakeEndpoint(default=FAILURES[failure]())
     d = decide(agent(endpoint, max_retries=2, timeout=0.2), state, events, request)
-    assert len(endpoint.bodies) == 3  # one try + two retries, never more (the client's own retries are off)
+    assert len(endpoint.bodies) == 3  # one try + two answer retries, never more (the client's own retries are off)
     note = d.annotation
     assert note.fallback is not None and note.retries == 2 and len(note.errors) == 3
+    assert note.transport_retries == 0
     assert d.action.target in request.targets
     engine.apply(state, d.action, random.Random(0))  # the fallback is legal
 
 
-@pytest.mark.parametrize("failure", ["junk", "illegal", "http500", "empty", "length"])
-def test_one_failure_then_a_valid_answer_is_recovered(failure: str) -> None:
+@pytest.mark.parametrize("failure", sorted(TRANSPORT_FAILURES))
+def test_transport_failures_use_their_own_budget_then_fall_back_legally(failure: str) -> None:
+    state, events = start()
+    request = state.pending[0]
+    endpoint = FakeEndpoint(default=FAILURES[failure]())
+    d = decide(agent(endpoint, max_retries=5, transport_retries=3, timeout=0.2), state, events, request)
+    assert len(endpoint.bodies) == 4  # one try + three transport retries; the answer budget is not touched
+    note = d.annotation
+    assert note.fallback is not None and "transport" in note.fallback
+    assert note.transport_retries == 3 and note.retries == 0 and len(note.errors) == 4
+    engine.apply(state, d.action, random.Random(0))
+
+
+@pytest.mark.parametrize("failure", ["junk", "illegal", "empty", "length"])
+def test_one_bad_answer_then_a_valid_answer_is_recovered(failure: str) -> None:
     state, events = start()
     request = state.pending[0]
     endpoint = FakeEndpoint([FAILURES[failure]()], default=valid("random"))
     d = decide(agent(endpoint), state, events, request)
     assert d.annotation.fallback is None and d.annotation.retries == 1 and len(d.annotation.errors) == 1
     assert d.action.target in request.targets
+
+
+@pytest.mark.parametrize("failure", ["http500", "http429", "timeout"])
+def test_one_transport_failure_then_a_valid_answer_costs_no_answer_retry(failure: str) -> None:
+    state, events = start()
+    request = state.pending[0]
+    endpoint = FakeEndpoint([FAILURES[failure]()], default=valid("random"))
+    d = decide(agent(endpoint), state, events, request)
+    note = d.annotation
+    assert note.fallback is None and note.retries == 0 and note.transport_retries == 1 and len(note.errors) == 1
+    assert d.action.target in request.targets
+
+
+def test_retry_after_is_honoured_up_to_the_cap() -> None:
+    from agents.completion import BACKOFF_CAP_S, backoff
+
+    state, events = start()
+    request = state.pending[0]
+    endpoint = FakeEndpoint([status(429, 0.3)], default=valid())
+    a = agent(endpoint)
+    started = __import__("time").perf_counter()
+    d = decide(a, state, events, request)
+    assert __import__("time").perf_counter() - started >= 0.3 and d.annotation.fallback is None
+    import httpx2
+    import openai
+
+    huge = openai.RateLimitError("slow down", response=httpx2.Response(
+        429, headers={"retry-after": "3600"}, request=httpx2.Request("POST", "http://x")), body=None)
+    assert backoff(huge, 1, 0.5) == BACKOFF_CAP_S
+    assert backoff(None, 3, 0.5) == 2.0
 
 
 def test_validation_error_is_fed_back_to_the_model() -> None:
@@ -129,33 +177,36 @@ def test_a_silenced_or_speaking_request_gets_a_speech_field_and_a_legal_accusati
     assert d.action.speech == "" and "speech" not in schema_of(endpoint.bodies[0])["properties"]
 
 
-def test_response_format_styles() -> None:
-    assert resolve_style("auto", "http://127.0.0.1:8080/v1") == "json_object"
-    assert resolve_style("auto", "http://localhost:1/v1") == "json_object"
-    assert resolve_style("auto", "https://api.openai.com/v1") == "json_schema"
+@pytest.mark.parametrize(("owned_by", "provider", "style"), [
+    ("llamacpp", "llamacpp", "json_object"), ("me", "llamacpp", "json_object"), ("vllm", "vllm", "json_schema"),
+    ("library", "ollama", "json_schema"), ("somebody", "generic", "json_schema")])
+def test_auto_provider_reads_owned_by(owned_by: str, provider: str, style: str) -> None:
     state, events = start()
     request = state.pending[0]
-    for style, base in (("json_object", "http://127.0.0.1:9/v1"), ("json_schema", "https://example.com/v1")):
-        endpoint = FakeEndpoint()
-        a = LLMAgent(endpoint.client(base_url=base), "m", timeout=1.0)
-        asyncio.run(a.decide(view_of(state, events, request.seat), request))
-        fmt = endpoint.bodies[0]["response_format"]
-        assert fmt["type"] == style
-        schema = fmt["schema"] if style == "json_object" else fmt["json_schema"]["schema"]
-        assert schema["properties"]["target"]["enum"] == [*request.targets]
+    endpoint = FakeEndpoint(owned_by=owned_by)
+    a = LLMAgent(endpoint.client(base_url="http://10.0.0.5:8000/v1"), "m", timeout=1.0)
+    asyncio.run(a.decide(view_of(state, events, request.seat), request))
+    assert a.provider == provider
+    fmt = endpoint.bodies[0]["response_format"]
+    assert fmt["type"] == style
+    schema = fmt["schema"] if style == "json_object" else fmt["json_schema"]["schema"]
+    assert schema["properties"]["target"]["enum"] == [*request.targets]
 
 
-def test_auto_style_switches_when_the_server_refuses_it_then_keeps_what_worked() -> None:
+def test_generic_adapts_once_to_json_object_then_keeps_what_worked() -> None:
     state, events = start()
     request = state.pending[0]
-    endpoint = FakeEndpoint([status(500)])
-    a = agent(endpoint)
-    decide(a, state, events, request)
+    endpoint = FakeEndpoint([status(400)])
+    a = agent(endpoint, provider="generic")
+    d = decide(a, state, events, request)
+    assert d.annotation.fallback is None
     styles = [b["response_format"]["type"] for b in endpoint.bodies]
-    assert styles == ["json_object", "json_schema"]
-    endpoint.script = [status(500)]
-    decide(a, state, events, request)
-    assert [b["response_format"]["type"] for b in endpoint.bodies[2:]] == ["json_schema", "json_schema"]
+    assert styles == ["json_schema", "json_object"]
+    assert "json" in endpoint.bodies[1]["messages"][-1]["content"]  # the schema is written in the messages
+    endpoint.script = [status(400)]
+    d = decide(a, state, events, request)
+    assert [b["response_format"]["type"] for b in endpoint.bodies[2:]] == ["json_object"]
+    assert d.annotation.fallback is not None and "refused" in d.annotation.fallback  # no second adaptation
 
 
 def test_no_key_in_errors() -> None:

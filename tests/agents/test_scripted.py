@@ -120,8 +120,8 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     assert isinstance(agents[2], ScriptedAgent)
     one, three = agents[1], agents[3]
     assert isinstance(one, LLMAgent) and isinstance(three, LLMAgent)
-    assert (one.model, one.style, one.timeout) == ("m1", "json_object", 5.0)
-    assert (three.model, three.style) == ("m3", "json_object")
+    assert (one.model, one.provider, one.timeout) == ("m1", "auto", 5.0)  # resolved before the first night
+    assert (three.model, three.requested_style) == ("m3", "json_object")
     assert "sk-secret" not in repr(vars(three)).replace(repr(three.client), "")
 
 
@@ -132,6 +132,9 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     ("[defaults]\nagent = 'wizard'\n", "defaults.agent"),
     ("[defaults\n", "not valid TOML"),
     ("[defaults]\nmodle = 'm'\n", "defaults.modle"),
+    ("[seats.2]\ntemprature = 0.5\n", "seats.2.temprature: unknown key"),
+    ("[defaults]\nprovider = 'azure'\n", "defaults.provider"),
+    ("[defaults]\ntop_p = 2\n", "defaults.top_p"),
 ])
 def test_a_bad_table_is_one_clear_line(tmp_path: Path, text: str, needle: str) -> None:
     path = tmp_path / "bad.toml"

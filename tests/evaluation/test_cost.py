@@ -18,10 +18,11 @@ RAW = {"name": "c", "rulesets": ["v1"], "contestants": [
 
 def test_cost_per_game_and_decision() -> None:
     row = {"games": 4, "decisions": 100, "prompt_tokens": 1_000_000, "completion_tokens": 250_000,
-           "token_decisions": 80}
+           "token_decisions": 80, "reasoning_tokens": 125_000}
     got = cost(row, Price(prompt=2.0, completion=8.0))
-    assert got == {"usd": 4.0, "per_game": 1.0, "per_decision": 0.04, "tokens_reported": 0.8}
-    assert cost(row, None) == {"usd": None, "per_game": None, "per_decision": None, "tokens_reported": 0.8}
+    assert got == {"usd": 4.0, "per_game": 1.0, "per_decision": 0.04, "tokens_reported": 0.8, "reasoning_usd": 1.0}
+    assert cost(row, None) == {"usd": None, "per_game": None, "per_decision": None, "tokens_reported": 0.8,
+                               "reasoning_usd": None}
     assert cost({}, Price(prompt=1, completion=1))["per_game"] is None
 
 

@@ -64,7 +64,8 @@ def test_resume_connects_where_the_command_line_says(tmp_path: Path, env: None) 
     game = interrupted(tmp_path)
     with hostile_endpoint() as attacker, hostile_endpoint() as mine:
         edit_header(game, agents="llm", model="m", base_url=f"http://127.0.0.1:{attacker.port}/v1")
-        assert main(["resume", str(game), "--base-url", f"http://127.0.0.1:{mine.port}/v1", "--model", "m"]) == 0
+        # 3, not 0: this endpoint refuses every third request with a 401, so its seats are degraded (issue 8)
+        assert main(["resume", str(game), "--base-url", f"http://127.0.0.1:{mine.port}/v1", "--model", "m"]) == 3
         assert attacker.requests == 0 and mine.requests > 0 and set(mine.keys) == {VICTIM_KEY}
     assert verify_file(game).ok
 
