@@ -53,7 +53,7 @@ from agents.schema import (
     to_action,
 )
 from agents.streaming import SpeechFeed
-from engine import Request, get_ruleset
+from engine import Request
 
 STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
 REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)
@@ -150,7 +150,7 @@ class LLMAgent:
         """Always a legal Decision; failures become a recorded fallback."""
         tally = Tally()
         facts = prompting.seat_facts(view)
-        choices = Choices(request, facts.living, get_ruleset(view.ruleset).roles())
+        choices = prompting.choices_for(view, request, facts)
         try:
             return await self._attempts(view, choices, tally)
         except Exception as exc:  # never crash the game, whatever went wrong
@@ -162,7 +162,7 @@ class LLMAgent:
         accepted and ends with a parseable JSON object (a `length` finish is a failure)."""
         await self.resolve()
         facts = prompting.seat_facts(view)
-        choices = Choices(request, facts.living, get_ruleset(view.ruleset).roles())
+        choices = prompting.choices_for(view, request, facts)
         schema = answer_schema(choices)
         messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
         tally = Tally()
@@ -250,7 +250,8 @@ class LLMAgent:
             choices.request, self.lang, fields=list(props),
             targets=[target_json(t) for t in choices.request.targets],
             accusations=list(choices.accusations or ()) if "accusation" in props else [],
-            claimable=list(choices.roles) if "claimed_role" in props else [],
+            claimable=list(choices.roles) if "claim" in props else [],
+            claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
             speech_chars=SCHEMA_SPEECH_CHARS)
 
     def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:

@@ -297,10 +297,24 @@ def _head(w: Words, kind: str, d: dict[str, Any]) -> str:
     who = w.seat(d.get("seat"))
     if d.get("confess"):
         return w("confesses", seat=who)
-    head = w(f"speaks_{kind}", seat=who)
+    head = w(f"speaks_{kind}", seat=who) + _claim(w, d.get("claim"))
     if d.get("accusation") is not None:
         head += w("accusing", seat=w.seat(d["accusation"]))
     return head
+
+
+def _claim(w: Words, claim: Any) -> str:
+    """A speech's public claim: the role claimed and the checks reported ("" for none, or a malformed one)."""
+    if not isinstance(claim, Mapping):
+        return ""
+    checks = [c for c in claim.get("checks") or () if isinstance(c, Mapping)][:8]
+    role = claim.get("role")
+    text = w("claims_role", role=w.role(role)) if role is not None else ""
+    if checks:
+        reports = [w("claimed_killer" if c.get("result") == CheckResult.KILLER else "claimed_not_killer",
+                     target=w.target(c.get("target")), night=_int(c.get("night"))) for c in checks]
+        text += w("claims_checks", checks=w.p["item_sep"].join(reports))
+    return text
 
 
 def speech_words(d: dict[str, Any], max_chars: int | None = None) -> str:

@@ -19,6 +19,7 @@ import jinja2
 import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
+from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 
@@ -77,6 +78,8 @@ class SeatFacts:
     dead: set[int] = field(default_factory=set)
     teammates: dict[str, tuple[int, ...]] = field(default_factory=dict)  # role -> seats (self included)
     checks: dict[Target, str] = field(default_factory=dict)  # check target -> "killer" / "not_killer"
+    check_nights: dict[Target, int] = field(default_factory=dict)  # check target -> the night of its check
+    night: int = 0  # the latest night that has fallen
 
     @property
     def living(self) -> tuple[int, ...]:
@@ -88,6 +91,18 @@ class SeatFacts:
         own = set(self.cards)
         mates = {s for role, seats in self.teammates.items() if role in own for s in seats}
         return frozenset(mates - {self.seat})
+
+
+def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None) -> Choices:
+    """The request's legal choices as the seat sees them: living seats, claimable roles, the table and night."""
+    facts = facts or seat_facts(view)
+    rules = get_ruleset(view.ruleset)
+    return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
+                   players=view.players, night=facts.night)
+
+
+def _night(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def visible_events(view: SeatView) -> list[Event]:
@@ -102,13 +117,17 @@ def seat_facts(view: SeatView) -> SeatFacts:
         d = e.data
         if e.kind == EventKind.YOUR_CARDS and d.get("seat") == view.seat:
             facts.cards = tuple(d["cards"])
+        elif e.kind == EventKind.NIGHT_FALLS:
+            facts.night = max(facts.night, _night(d.get("night")))
         elif e.kind == EventKind.DEATH and e.visible_to is None:
             facts.dead.add(int(d["seat"]))
         elif e.kind == EventKind.TEAMMATES:
             facts.teammates[str(d["role"])] = tuple(d["seats"])
         elif e.kind == EventKind.CHECK_RESULT:
             target = d["target"]
-            facts.checks[tuple(target) if isinstance(target, list) else target] = str(d["result"])
+            key = tuple(target) if isinstance(target, list) else target
+            facts.checks[key] = str(d["result"])
+            facts.check_nights[key] = int(d.get("night") or 0)
     return facts
 
 
@@ -149,10 +168,12 @@ def private_notes(view: SeatView, lang: str) -> str:
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
-                 accusations: list[Any], claimable: list[str], speech_chars: int) -> str:
+                 accusations: list[Any], claimable: list[str], speech_chars: int,
+                 claim_targets: list[Any] | None = None, night: int = 0) -> str:
     """What the judge asks now, with every legal value spelled out."""
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
+                  claim_targets=claim_targets or [], night=night,
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 

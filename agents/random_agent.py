@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from agents.base import Annotation, Decision, SeatView
-from engine import Action, Request
+from engine import Action, Claim, DecisionKind, Request, get_ruleset
+
+CLAIM_RATE = 0.3  # how often a random speaker claims a (random) role
+SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 CONFESS_RATE = 0.02  # how often a random seat that may jump-kill does so
 
@@ -29,4 +33,9 @@ class RandomAgent:
 
     async def decide(self, view: SeatView, request: Request) -> Decision:
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.events)}:{request.kind.value}:{request.slot}")
-        return Decision(action=choose(request, rng), annotation=Annotation("random"))
+        action = choose(request, rng)
+        if request.kind in SPEAKING and request.may_speak and not action.confess and rng.random() < CLAIM_RATE:
+            role = rng.choice(get_ruleset(view.ruleset).roles())
+            action = replace(action, claim=Claim(role=role))
+        return Decision(action=action, claimed_role=action.claim.role if action.claim else None,
+                        annotation=Annotation("random"))

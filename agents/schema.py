@@ -15,7 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
-from engine import Action, DecisionKind, Request, Target, default_action
+from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
+from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 800  # characters kept of the private reasoning
@@ -44,6 +45,19 @@ class Choices:
     request: Request
     living: tuple[int, ...]  # living seats as the seat knows them (public deaths)
     roles: tuple[str, ...]  # role ids a speaker may claim
+    cards_per_seat: int = 1  # 2 in v5: a claimed check names a card ("seat/slot")
+    players: int = 0  # the table's size (0: the highest living seat)
+    night: int = 0  # the latest night the seat has seen (a claimed check names a night up to it; 0: unknown)
+
+    @property
+    def claim_targets(self) -> dict[int | str, Target]:
+        """What a claimed check may name: every other seat of the table (v5: each of its cards)."""
+        players = self.players or max((*self.living, self.request.seat))
+        seats = [s for s in range(1, players + 1) if s != self.request.seat]
+        if self.cards_per_seat > 1:
+            cards = [(s, slot) for s in seats for slot in range(1, self.cards_per_seat + 1)]
+            return {f"{s}/{slot}": (s, slot) for s, slot in cards}
+        return {s: s for s in seats}
 
     @property
     def others(self) -> tuple[int, ...]:
@@ -79,7 +93,8 @@ class Answer(BaseModel):
     suspicions: Any = {}
     target: int | str | None = None
     speech: str = ""
-    claimed_role: str | None = None
+    claimed_role: str | None = None  # older prompts' field: read as a claim of that role when no claim is given
+    claim: Any = None
     accusation: int | None = None
     confess: bool = False
 
@@ -121,7 +136,39 @@ def check_legal(answer: Answer, choices: Choices) -> None:
         raise ValueError("speech is empty; say something to the table")
     if answer.claimed_role not in choices.roles:
         answer.claimed_role = None
+    answer.claim = _read_claim(answer.claim, answer.claimed_role, choices) if choices.speaks else None
+    answer.claimed_role = answer.claim.role if answer.claim is not None else None
     answer.suspicions = _clean_suspicions(answer.suspicions, choices.others)
+
+
+def _read_claim(raw: Any, claimed_role: str | None, choices: Choices) -> Claim | None:
+    """The public claim: a role of the ruleset (an unknown one is dropped) and checks that name a legal target, a
+    night so far and a nod or a shake (a wrong one is an error fed back); None when it claims nothing."""
+    if not isinstance(raw, dict):
+        return Claim(role=claimed_role) if claimed_role is not None else None
+    role = raw.get("role")
+    role = role if role in choices.roles else None
+    checks = raw.get("checks") or []
+    if not isinstance(checks, list) or len(checks) > MAX_CLAIMED_CHECKS:
+        raise ValueError(f"claim.checks must be a list of at most {MAX_CLAIMED_CHECKS} checks")
+    out = tuple(_claimed_check(c, choices) for c in checks)
+    return Claim(role=role, checks=out) if role is not None or out else None
+
+
+def _claimed_check(raw: Any, choices: Choices) -> ClaimedCheck:
+    if not isinstance(raw, dict):
+        raise ValueError("each claim.checks item is an object with night, target and result")
+    target = raw.get("target")
+    if isinstance(target, str) and target.strip().isdigit():
+        target = int(target)
+    if target not in choices.claim_targets:
+        raise ValueError(f"claim.checks target {json.dumps(target)} is not a seat (or card) of another player")
+    if raw.get("result") not in CLAIM_RESULTS:
+        raise ValueError(f"claim.checks result must be one of {', '.join(CLAIM_RESULTS)}")
+    night = raw.get("night")
+    if not isinstance(night, int) or isinstance(night, bool) or not 1 <= night <= (choices.night or night):
+        raise ValueError(f"claim.checks night {json.dumps(night)} is not a night so far (1 to {choices.night})")
+    return ClaimedCheck(night, choices.claim_targets[target], str(raw["result"]))
 
 
 def _clean_suspicions(raw: Any, others: tuple[int, ...]) -> dict[str, Any]:
@@ -174,8 +221,9 @@ def to_action(answer: Answer, choices: Choices) -> Action:
     """The engine action of a legal answer."""
     request = choices.request
     target = choices.targets[answer.target] if choices.has_target else None
+    claim = answer.claim if isinstance(answer.claim, Claim) and not answer.confess else None
     return Action(request.seat, request.kind, target=target, speech=answer.speech,
-                  accusation=answer.accusation, confess=answer.confess, slot=request.slot)
+                  accusation=answer.accusation, confess=answer.confess, slot=request.slot, claim=claim)
 
 
 def suspicions_of(answer: Answer) -> dict[int, float]:
@@ -195,8 +243,8 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
             "additionalProperties": False,
         },
     }
-    if choices.request.kind in SPEAKING:
-        props["claimed_role"] = _enum([*choices.roles, None])
+    if choices.speaks:  # the claim comes before the speech: decided first, then the speech is written to match it
+        props["claim"] = claim_schema(choices)
     if choices.speaks:
         props["speech"] = {"type": "string", "minLength": 1, "maxLength": SCHEMA_SPEECH_CHARS}
     if choices.accusations is not None:
@@ -206,6 +254,23 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
     if choices.has_target:
         props["target"] = _enum(list(choices.targets))
     return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def claim_schema(choices: Choices) -> dict[str, Any]:
+    """The public claim: a role (null: none) and the check results reported (empty: none)."""
+    check = {
+        "type": "object",
+        "properties": {"night": {"type": "integer"}, "target": _enum(list(choices.claim_targets)),
+                       "result": _enum(list(CLAIM_RESULTS))},
+        "required": ["night", "target", "result"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "properties": {"role": _enum([*choices.roles, None]), "checks": {"type": "array", "items": check}},
+        "required": ["role", "checks"],
+        "additionalProperties": False,
+    }
 
 
 def grammar_schema(schema: Any) -> Any:

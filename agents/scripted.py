@@ -19,8 +19,9 @@ from agents.base import Annotation, Decision, SeatView
 from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, seat_facts, visible_events
 from agents.schema import Choices
-from engine import SPEECHES, Action, DecisionKind, Request, Target, Team, get_ruleset, team_of
+from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult
+from engine.decisions import CLAIM_RESULTS, target_from_json
 from engine.roles import HARMFUL, PROTECTIVE
 
 CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
@@ -48,12 +49,30 @@ def read_table(view: SeatView) -> Table:
         if isinstance(acc, int):
             table.accused[acc] += 1
             table.accusers.setdefault(acc, set()).add(speaker)
-        for m in CHECK_RE.finditer(str(e.data.get("speech", ""))):
+        for m in CHECK_RE.finditer(str(e.data.get("speech", ""))):  # older records carry no structured claim
             target = int(m.group(1) or m.group(3))
-            table.claimed[target] = (m.group(2) or m.group(4)) in ("a killer", "是杀手")
-            if speaker not in table.claimers:
-                table.claimers.append(speaker)
+            _heard(table, speaker, target, (m.group(2) or m.group(4)) in ("a killer", "是杀手"))
+        claim = e.data.get("claim")
+        for check in claim.get("checks") or () if isinstance(claim, dict) else ():
+            seat = _claimed_seat(check)
+            if seat is not None:
+                _heard(table, speaker, seat, check.get("result") == CheckResult.KILLER)
     return table
+
+
+def _heard(table: Table, speaker: int, target: int, killer: bool) -> None:
+    table.claimed[target] = killer
+    if speaker not in table.claimers:
+        table.claimers.append(speaker)
+
+
+def _claimed_seat(check: object) -> int | None:
+    """The seat a claimed check names (a card's seat for v5); None for a malformed one."""
+    try:
+        target = target_from_json(check.get("target")) if isinstance(check, dict) else None
+    except (TypeError, ValueError, IndexError):
+        return None
+    return target[0] if isinstance(target, tuple) else target
 
 
 def is_killer_side(cards: tuple[str, ...]) -> bool:
@@ -184,7 +203,9 @@ class ScriptedAgent:
         if claimed not in choices.roles:
             claimed = None
         speech = self._sentences(table, request, claimed, accusation, why) if choices.speaks else ""
-        action = Action(request.seat, request.kind, speech=speech, accusation=accusation, slot=request.slot)
+        claim = _public_claim(table, request, claimed) if choices.speaks else None
+        action = Action(request.seat, request.kind, speech=speech, accusation=accusation, slot=request.slot,
+                        claim=claim)
         return Decision(action=action, claimed_role=claimed if choices.speaks else None,
                         reasoning=self._why(table), suspicions=sus, annotation=Annotation("scripted"))
 
@@ -232,6 +253,19 @@ def _claim(table: Table, request: Request) -> str | None:
     if role == "civilian" or _reveal_checks(table, request):
         return role
     return None
+
+
+def _public_claim(table: Table, request: Request, claimed: str | None) -> Claim | None:
+    """The structured claim that matches the speech: the role it names and the checks it reports (the truth,
+    for the good side; killers pose as civilians and report none)."""
+    facts = table.facts
+    checks: tuple[ClaimedCheck, ...] = ()
+    if not is_killer_side(facts.cards) and _reveal_checks(table, request):
+        checks = tuple(ClaimedCheck(facts.check_nights.get(t, 1) or 1, t, r) for t, r in facts.checks.items()
+                       if r in CLAIM_RESULTS)
+    if claimed is None and not checks:
+        return None
+    return Claim(role=claimed, checks=checks)
 
 
 def _reveal_checks(table: Table, request: Request) -> bool:

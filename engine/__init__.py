@@ -7,7 +7,7 @@ No I/O, no clock, no global random: randomness comes in as a seeded Rng and ever
 from __future__ import annotations
 
 from engine.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
-from engine.decisions import Action, DecisionKind, Request, Target
+from engine.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
 from engine.drivers import current_batch, default_action, is_batch, is_legal, why_illegal
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.events import Event, observation
@@ -22,6 +22,8 @@ __all__ = [
     "ROLES",
     "SPEECHES",
     "Action",
+    "Claim",
+    "ClaimedCheck",
     "DecisionKind",
     "Event",
     "EventKind",

@@ -87,6 +87,8 @@ class EventSpec:
 
 K = EventKind
 _ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess")
+# A speech may carry a public claim: {"role": id or None, "checks": [{"night", "target", "result"}]} (absent: none)
+_SPEECH_FIELDS = (*_ACTION_FIELDS, "claim")
 
 _SPECS = (
     EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card"), "The judge deals the cards: every seat's hand."),
@@ -117,9 +119,9 @@ _SPECS = (
     EventSpec(K.DAWN, Seen.PUBLIC, ("night", "dead", "silenced", "cards"),
               "Dawn: the night's dead (v5: the dead cards) and who is silenced today."),
     EventSpec(K.DAY_BEGINS, Seen.PUBLIC, ("day",), "The day begins."),
-    EventSpec(K.LAST_WORDS, Seen.PUBLIC, _ACTION_FIELDS, "A dying seat's last words."),
-    EventSpec(K.STATEMENT, Seen.PUBLIC, _ACTION_FIELDS, "A day speech, with its accusation where there is one."),
-    EventSpec(K.DEFENSE, Seen.PUBLIC, _ACTION_FIELDS, "An accused seat speaks in its defence."),
+    EventSpec(K.LAST_WORDS, Seen.PUBLIC, _SPEECH_FIELDS, "A dying seat's last words."),
+    EventSpec(K.STATEMENT, Seen.PUBLIC, _SPEECH_FIELDS, "A day speech, with its accusation where there is one."),
+    EventSpec(K.DEFENSE, Seen.PUBLIC, _SPEECH_FIELDS, "An accused seat speaks in its defence."),
     EventSpec(K.VOTE, Seen.PUBLIC, _ACTION_FIELDS, "A seat raises its hand for a seat, or keeps it down."),
     EventSpec(K.SPEAKING_ORDER, Seen.PUBLIC, ("day", "order"), "The order in which the living speak today."),
     EventSpec(K.ACCUSATION_ROUND, Seen.PUBLIC, ("day", "round", "ballot", "final", "order"),

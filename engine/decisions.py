@@ -67,6 +67,53 @@ class Request:
         }
 
 
+CLAIM_RESULTS = ("killer", "not_killer")  # what a claimed check may report (the judge's nod or shake)
+MAX_CLAIMED_CHECKS = 8  # checks one claim may report (a claim names at most one a night so far)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedCheck:
+    """A check result a speaker says it got: on `night`, `target` (a seat, or for v5 a card) was `result`."""
+
+    night: int
+    target: Target
+    result: str  # one of CLAIM_RESULTS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"night": self.night, "target": _target_json(self.target), "result": self.result}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A public claim made with a speech: the role claimed (None: none) and the check results reported. The
+    whole table hears it; it may be a lie (what the deception metrics score)."""
+
+    role: str | None = None
+    checks: tuple[ClaimedCheck, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"role": self.role, "checks": [c.to_dict() for c in self.checks]}
+
+    @staticmethod
+    def from_dict(data: Any) -> Claim | None:
+        """Reads to_dict's form; None (no claim) for None."""
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("checks") or [], list):
+            raise ValueError("a claim is {\"role\": ..., \"checks\": [...]}")
+        checks = tuple(ClaimedCheck(int(c["night"]), _required_target(c["target"]), str(c["result"]))
+                       for c in data.get("checks") or ())
+        role = data.get("role")
+        return Claim(role=None if role is None else str(role), checks=checks)
+
+
+def _required_target(value: Any) -> Target:
+    target = target_from_json(value)
+    if target is None:
+        raise ValueError("a claimed check names a target")
+    return target
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A seat's answer to a Request."""
@@ -78,14 +125,15 @@ class Action:
     accusation: int | None = None
     confess: bool = False
     slot: int = 1
+    claim: Claim | None = None  # a speech's public claim (statement, defense, last words)
 
     def key(self) -> tuple[int, str, int]:
         """The key of the request this action answers."""
         return (self.seat, self.kind, self.slot)  # a StrEnum: equal to (and hashed as) its string value
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form."""
-        return {
+        """A JSON-ready form ("claim" only when the speech makes one, so older records read the same)."""
+        out: dict[str, Any] = {
             "seat": self.seat,
             "kind": self.kind.value,
             "target": _target_json(self.target),
@@ -94,6 +142,9 @@ class Action:
             "confess": self.confess,
             "slot": self.slot,
         }
+        if self.claim is not None:
+            out["claim"] = self.claim.to_dict()
+        return out
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Action:
@@ -106,6 +157,7 @@ class Action:
             accusation=data.get("accusation"),
             confess=bool(data.get("confess", False)),
             slot=int(data.get("slot", 1)),
+            claim=Claim.from_dict(data.get("claim")),
         )
 
 

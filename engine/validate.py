@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.claims import check_claim
 from engine.decisions import Action, DecisionKind, Request
 from engine.errors import IllegalActionError
 from engine.state import GameState
@@ -34,6 +35,7 @@ def check_action(state: GameState, request: Request, action: Action) -> None:
         raise IllegalActionError(_target_rule(state, request, action), _target_message(request, action))
     if not action.confess:
         _check_accusation(state, request, action)
+    check_claim(state, request, action)
 
 
 def _check_accusation(state: GameState, request: Request, action: Action) -> None:

@@ -174,7 +174,8 @@ def _take_human(pos: Position, state: GameGraphState, request: Request, answer: 
     reason = pos.why_illegal(action)
     if reason is not None:
         return {"error": reason}
-    note = {"agent": "human", "claimed_role": (answer or {}).get("claimed_role"),
+    claimed = action.claim.role if action.claim is not None else None
+    note = {"agent": "human", "claimed_role": claimed,
             "reasoning": (answer or {}).get("reasoning", "")}
     if is_batch(pos.state.pending):
         return {"held": [*(state.get("held") or []), {"action": action.to_dict(), "annotation": note}],

@@ -70,21 +70,25 @@ def prompt_size(body: Body) -> int:
 def legal_answer(schema: dict[str, Any], rng: random.Random | None = None, speech: str = "I have a hunch.") \
         -> dict[str, Any]:
     """An answer that follows `schema`: the first (or a random) value of every enum."""
-    out: dict[str, Any] = {}
-    for name, prop in schema.get("properties", {}).items():
-        if "enum" in prop:
-            values = list(prop["enum"])
-            out[name] = rng.choice(values) if rng else next((v for v in values if v is not None), None)
-        elif prop.get("type") == "object":
-            keys = prop.get("properties", {})
-            out[name] = {k: 0.5 if rng is None else round(rng.random(), 2) for k in keys}
-        elif prop.get("type") == "boolean":
-            out[name] = False
-        elif name == "speech":
-            out[name] = speech
-        else:
-            out[name] = f"fake {name}"
-    return out
+    return {name: _legal_value(name, prop, rng, speech) for name, prop in schema.get("properties", {}).items()}
+
+
+def _legal_value(name: str, prop: dict[str, Any], rng: random.Random | None, speech: str) -> Any:
+    if "enum" in prop:
+        values = list(prop["enum"])
+        return rng.choice(values) if rng else next((v for v in values if v is not None), None)
+    kind = prop.get("type")
+    if kind == "object":
+        return legal_answer(prop, rng, speech)
+    if kind == "number":
+        return 0.5 if rng is None else round(rng.random(), 2)
+    if kind == "integer":
+        return 1
+    if kind == "array":
+        return []  # a claim that reports no checks
+    if kind == "boolean":
+        return False
+    return speech if name == "speech" else f"fake {name}"
 
 
 def valid(pick: str = "first", seed: int = 0, speech: str = "I have a hunch.") -> Reply:

@@ -15,12 +15,12 @@ from agents.base import SeatView
 from agents.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
 from agents.narrator_words import EN, ZH
 from agents.random_agent import choose
-from agents.schema import Choices, answer_schema, target_json
+from agents.schema import answer_schema, target_json
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS
 
-ANSWER_KEYS = {"reasoning", "suspicions", "speech", "claimed_role", "accusation", "target", "confess"}
+ANSWER_KEYS = {"reasoning", "suspicions", "speech", "claim", "accusation", "target", "confess"}
 # Allowed in a Chinese prompt or render: role ids and JSON keys of the answer format, JSON's own words, the
 # card ranks of v5 (J, Q, K, A) and version marks (v2.0, V3.5).
 ALLOWED = set(ROLE_IDS) | ANSWER_KEYS | {"JSON", "null", "true", "false", "J", "Q", "K", "A", "v", "V"}
@@ -115,11 +115,12 @@ def test_each_viewer_reads_what_it_may_see() -> None:
 
 
 def _request_part(request: engine.Request, view: SeatView, lang: str) -> str:
-    choices = Choices(request, tuple(range(1, view.players + 1)), tuple(ROLE_IDS))
+    choices = prompting.choices_for(view, request)
     props = answer_schema(choices)["properties"]
     return prompting.request_text(request, lang, list(props), [target_json(t) for t in request.targets],
                                   list(choices.accusations or ()) if "accusation" in props else [],
-                                  list(ROLE_IDS) if "claimed_role" in props else [], 200)
+                                  list(choices.roles) if "claim" in props else [], 200,
+                                  list(choices.claim_targets) if "claim" in props else [], choices.night)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from agents.random_agent import choose
-from engine import Event, all_rulesets, apply, new_game, observation
+from engine import Claim, ClaimedCheck, Event, all_rulesets, apply, get_ruleset, new_game, observation
+from engine.claims import SPEECH_KINDS
 from engine.roles import ROLE_IDS
 
 UNDERCOVER_SHARES = {"v3.8-std", "v5-dual"}  # the undercover opens its eyes with the police (004 V3.8 III.7; 000 v5.0)
@@ -45,10 +47,19 @@ PUBLIC_ROLE_WORDS_ALLOWED = {"executed_side"}  # 002 v4.0 3.E: the judge says wh
 
 
 def play(ruleset: str, seed: int) -> list[Event]:
+    """A random game in which every speech that may carry a claim makes one (a random role, and a check)."""
     rng, agent_rng = random.Random(seed), random.Random(-seed - 1)
     state, events = new_game(ruleset, rng)
+    roles = get_ruleset(ruleset).roles()
     while not state.is_over():
-        state, more = apply(state, choose(state.pending[0], agent_rng), rng)
+        request = state.pending[0]
+        action = choose(request, agent_rng)
+        if request.kind in SPEECH_KINDS and request.may_speak and not action.confess:
+            card = (agent_rng.randint(1, len(state.seats)), 1) if get_ruleset(ruleset).cards_per_seat > 1 \
+                else agent_rng.randint(1, len(state.seats))
+            check = ClaimedCheck(state.night, card, agent_rng.choice(("killer", "not_killer")))
+            action = replace(action, claim=Claim(agent_rng.choice(roles), (check,)))
+        state, more = apply(state, action, rng)
         events.extend(more)
     return events
 
@@ -75,7 +86,9 @@ def test_observations_hold_only_what_each_seat_may_know(ruleset: str) -> None:
 def check_event(ruleset: str, hands: list[list[str]], seat: int, event: Event) -> None:
     if event.visible_to is None:
         if event.kind not in PUBLIC_ROLE_WORDS_ALLOWED:
-            words = [v for v in flatten(event.data) if isinstance(v, str) and v in ROLE_IDS]
+            # A public claim names a role: what a player says (maybe a lie), never the judge revealing a card.
+            judged = {k: v for k, v in event.data.items() if not (k == "claim" and event.kind in SPEECH_KINDS)}
+            words = [v for v in flatten(judged) if isinstance(v, str) and v in ROLE_IDS]
             assert not words, f"public {event.kind} names roles {words}: {event.data}"
         return
     assert event.kind in PRIVATE_KINDS, f"unreviewed private event kind {event.kind!r}"
@@ -92,6 +105,13 @@ def test_the_judge_only_events_reach_nobody() -> None:
     assert all(e not in observation(events, s) for e in secret for s in range(1, 14))
 
 
+def test_claims_are_public_and_reach_every_seat() -> None:
+    events = play("v2-classic", 1)
+    claims = [e for e in events if e.data.get("claim")]
+    assert claims and all(e.visible_to is None for e in claims)
+    assert all(e in observation(events, s) for e in claims for s in range(1, 13))
+
+
 def test_a_leak_is_caught() -> None:
     """The oracle is not vacuous: a civilian seeing the killers' teammates event fails it."""
     hands = [["killer"], ["civilian"]]
@@ -100,3 +120,5 @@ def test_a_leak_is_caught() -> None:
         check_event("v1", hands, 2, leak)
     with pytest.raises(AssertionError):
         check_event("v1", hands, 2, Event("death", {"seat": 1, "role": "killer"}))
+    with pytest.raises(AssertionError):  # a role outside the claim still leaks
+        check_event("v1", hands, 2, Event("statement", {"seat": 1, "claim": {"role": "civilian"}, "x": "killer"}))

@@ -1,0 +1,99 @@
+"""Public claims from the agents: the LLM decides its claim (before its speech) and it reaches every other seat's
+prompt; the scripted agent's claim is the honest one its speech makes; a bad claim is fed back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import engine
+from agents import prompting
+from agents.base import SeatView
+from agents.llm import LLMAgent
+from agents.schema import answer_schema
+from agents.scripted import ScriptedAgent
+from engine import Claim, ClaimedCheck, DecisionKind, GameState
+from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of
+
+
+def to_first_speech(ruleset: str = "v2-classic", seed: int = 3) -> tuple[GameState, list[engine.Event]]:
+    rng = random.Random(seed)
+    state, events = engine.new_game(ruleset, rng)
+    while state.pending[0].kind is not DecisionKind.STATEMENT:
+        state, more = engine.apply(state, engine.default_action(state.pending[0]), rng)
+        events += more
+    return state, events
+
+
+def view(state: GameState, events: list[engine.Event], seat: int, lang: str = "en") -> SeatView:
+    return SeatView(seat, state.ruleset, len(state.seats), tuple(engine.observation(events, seat)), lang)
+
+
+def test_the_claim_comes_before_the_speech_in_the_schema() -> None:
+    state, events = to_first_speech()
+    request = state.pending[0]
+    props = list(answer_schema(prompting.choices_for(view(state, events, request.seat), request))["properties"])
+    assert props.index("claim") < props.index("speech")
+
+
+def test_an_llm_claim_reaches_every_other_seats_record() -> None:
+    state, events = to_first_speech()
+    request = state.pending[0]
+    other = next(s.number for s in state.seats if s.number != request.seat)
+
+    async def reply(body: dict[str, object]) -> object:
+        data = legal_answer(schema_of(body))
+        data["claim"] = {"role": "police", "checks": [{"night": 1, "target": other, "result": "killer"}]}
+        data["speech"] = f"I am the police: seat {other} is a killer."
+        return await answer(data)(body)
+
+    endpoint = FakeEndpoint([reply])
+    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=0.5)
+    decision = asyncio.run(agent.decide(view(state, events, request.seat), request))
+    assert decision.action.claim == Claim("police", (ClaimedCheck(1, other, "killer"),))
+    assert decision.claimed_role == "police"
+    state, more = engine.apply(state, decision.action, random.Random(0))
+    events += more
+    for lang, words in (("en", f"seat {other} is a killer (night 1)"), ("zh", f"第1夜查{other}号是杀手")):
+        for seat in range(1, len(state.seats) + 1):
+            text = "\n".join(m["content"] for m in prompting.messages(view(state, events, seat, lang), "", lang))
+            assert words in text, (seat, lang)
+
+
+def test_a_claim_of_a_future_night_is_fed_back_and_retried() -> None:
+    state, events = to_first_speech()
+    request = state.pending[0]
+    other = next(s.number for s in state.seats if s.number != request.seat)
+
+    async def bad(body: dict[str, object]) -> object:
+        data = legal_answer(schema_of(body))
+        data["claim"] = {"role": "police", "checks": [{"night": 7, "target": other, "result": "killer"}]}
+        return await answer(data)(body)
+
+    endpoint = FakeEndpoint([bad])
+    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=0.5)
+    decision = asyncio.run(agent.decide(view(state, events, request.seat), request))
+    assert decision.annotation.retries == 1 and decision.annotation.fallback is None
+    assert "night 7" in json.dumps(endpoint.bodies[1]["messages"][-1])
+    assert engine.is_legal(state, decision.action)
+
+
+def test_a_scripted_police_claims_its_real_checks() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        state, events = engine.new_game("v2-classic", rng)
+        agent = ScriptedAgent(seed)
+        while not state.is_over():
+            request = state.pending[0]
+            decision = agent.choose(view(state, events, request.seat), request)
+            claim = decision.action.claim
+            if claim is not None and claim.checks:
+                seen = {(e.data["night"], e.data["target"], e.data["result"])
+                        for e in engine.observation(events, request.seat) if e.kind == "check_result"}
+                assert claim.role == "police" and {(c.night, c.target, c.result) for c in claim.checks} <= seen
+                assert all(f"seat {c.target}" in decision.action.speech for c in claim.checks)
+                return
+            state, more = engine.apply(state, decision.action, rng)
+            events += more
+    raise AssertionError("no scripted police reported a check in 40 games")
