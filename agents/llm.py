@@ -252,6 +252,7 @@ class LLMAgent:
             accusations=list(choices.accusations or ()) if "accusation" in props else [],
             claimable=list(choices.roles) if "claim" in props else [],
             claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
+            ruleset=choices.ruleset,
             speech_chars=SCHEMA_SPEECH_CHARS)
 
     def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import jinja2
 import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
+from agents.prompt_card import consequence, prompt_card
 from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
@@ -98,7 +99,7 @@ def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None
     facts = facts or seat_facts(view)
     rules = get_ruleset(view.ruleset)
     return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
-                   players=view.players, night=facts.night)
+                   players=view.players, night=facts.night, ruleset=rules.id)
 
 
 def _night(value: object) -> int:
@@ -150,7 +151,7 @@ def system_prompt(ruleset_id: str, players: int, lang: str) -> str:
     """The rules: the same text for every seat of a game (the shared cache prefix)."""
     roles, table = _roles_table(ruleset_id, players)
     return render(lang, "system.j2", ruleset=get_ruleset(ruleset_id), players=players, roles=roles,
-                  table=table)
+                  table=table, card=prompt_card(ruleset_id, lang, players))
 
 
 def public_record(view: SeatView, lang: str) -> str:
@@ -169,11 +170,12 @@ def private_notes(view: SeatView, lang: str) -> str:
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
                  accusations: list[Any], claimable: list[str], speech_chars: int,
-                 claim_targets: list[Any] | None = None, night: int = 0) -> str:
-    """What the judge asks now, with every legal value spelled out."""
+                 claim_targets: list[Any] | None = None, night: int = 0, ruleset: str = "") -> str:
+    """What the judge asks now, with every legal value spelled out, and what follows from the answer."""
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   claim_targets=claim_targets or [], night=night,
+                  follows=consequence(request, ruleset, lang) if ruleset else "",
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 

@@ -47,6 +47,7 @@ class Choices:
     roles: tuple[str, ...]  # role ids a speaker may claim
     cards_per_seat: int = 1  # 2 in v5: a claimed check names a card ("seat/slot")
     players: int = 0  # the table's size (0: the highest living seat)
+    ruleset: str = ""  # the ruleset's id (the request's consequences are worded from it)
     night: int = 0  # the latest night the seat has seen (a claimed check names a night up to it; 0: unknown)
 
     @property

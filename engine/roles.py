@@ -42,7 +42,9 @@ _ROLES = (
              "may shoot one seat once per game", "全局可以开枪一次"),
     RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手", "may shoot one seat at night", "夜里可以狙击一人"),
     RoleInfo("butterfly", Team.GOOD, "Butterfly", "花蝴蝶",
-             "hugs one seat each night; what happens to one happens to both", "每晚抱一人，同生共死"),
+             "hugs one seat each night: what is aimed at the hugged seat is void, and what befalls the butterfly "
+             "befalls it too (one way only; v5: takes a card away for the night)",
+             "每晚抱一人：针对被抱者的行动无效，花蝴蝶遭遇什么，被抱者也遭遇什么（只是单向；v5：当晚拿走一张牌）"),
     RoleInfo("old_man", Team.GOOD, "Forest old man", "森林老人",
              "silences one seat each night: it may not speak the next day", "每晚禁言一人，次日白天不得发言"),
     RoleInfo("traitor", Team.KILLERS, "Traitor", "匪民",

@@ -1,0 +1,125 @@
+"""What the prompt adds to the rules card (agents/rules_card.py): what each kind of answer decides under this
+ruleset's day procedure (a vote, a tie, whether an accusation counts as a vote), the team's majority rule, who
+hears a check result, that a power is once per game, and what a public claim is. The card and the day's lines
+sit in the shared, cacheable front of the prompt; `consequence` is the line each request ends with."""
+
+from __future__ import annotations
+
+from agents.rules_card import rules_card
+from engine import DecisionKind, Request, get_ruleset
+
+Phrases = dict[str, dict[str, str]]
+
+# What the day's votes decide and what a tie does, per day procedure (the class the engine runs).
+VOTES: Phrases = {
+    "ReferendumDay": {"en": "A vote: raise your hand for one seat; the seat with the most hands is executed. A tie "
+                            "is voted again among the tied, then settled by a public lot.",
+                      "zh": "投票：举手投一人，得票最多者被处决。平票时在平票者中重投，仍平则公开抽签。"},
+    "TwoSuspectsDay": {"en": "The first show of hands picks the two most suspected (a tie for a place is drawn by "
+                             "lot); after their defences the others vote between them: the most votes is "
+                             "executed, a tie is a lot.",
+                       "zh": "第一次举手选出两名嫌疑人（名额平票则抽签）；二人辩护后其余人在二人中投票，"
+                             "得票多者被处决，平票抽签。"},
+    "ForumVoteDay": {"en": "A vote: raise your hand for one seat or keep it down; the most votes is executed. A "
+                           "tie is voted again among the tied; after at most two more defences and votes, a lot.",
+                     "zh": "投票：举手投一人或不举手，得票最多者出局。平票者重投；再经最多两轮辩护和投票仍平则抽签。"},
+    "NominationDay": {"en": "A show of hands on the defendant: raise your hand to execute him. More than half of "
+                            "the hands executes him, exactly half is a lot, fewer spares him and the next round "
+                            "of accusations begins.",
+                      "zh": "对被指认者举手表决：举手即赞成处决。举手超过半数则出局，恰好一半则抽签，不足一半则免死，"
+                            "进入下一轮指认。"},
+    "RoundVoteDay": {"en": "A vote: you must vote for a living seat (yourself allowed) right after speaking; the "
+                           "most votes is executed. A tie executes nobody.",
+                     "zh": "投票：发言后必须投一名活着的玩家（可投自己），得票最多者被处决；平票则无人被处决。"},
+    "CardVoteDay": {"en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per "
+                          "living card. The most votes loses a card; a tie kicks out nobody.",
+                    "zh": "投票：必须投一名活着的玩家（可投自己），你有几张活牌就算几票。得票最多者失去一张牌；"
+                          "平票则无人出局。"},
+}
+# What a statement's accusation does where the judge counts it.
+ACCUSATIONS: Phrases = {
+    "NominationDay": {"en": "Your accusation counts as a vote: the most accused seat of the round (a tie: a lot) "
+                            "must defend itself, then faces a show of hands; in the final round the most accused "
+                            "is out at once.",
+                      "zh": "你的指认就是一票：本轮被指认最多的人（平票抽签）要辩护并接受举手表决；"
+                            "生死轮中被指认最多者直接出局。"},
+    "ForumVoteDay": {"en": "The seat you accuse becomes a suspect: the suspects defend themselves before the vote.",
+                     "zh": "你指认的人成为嫌疑人：投票前嫌疑人为自己辩护。"},
+}
+LINES: Phrases = {
+    "section": {"en": "What your answers do", "zh": "你的回答意味着什么"},
+    "team": {"en": "Where a team opens its eyes together, each member proposes a target; the judge takes the "
+                   "majority (a member who gives none agrees with the others) and draws a tie by lot, seen by that "
+                   "team only.",
+             "zh": "同伴一起睁眼时，每人提出一个目标；法官取多数（不表态视为同意别人），"
+                   "平票由抽签决定，只有该队看到。"},
+    "claims": {"en": "A speech may carry a public claim: the role you say you hold and the check results you "
+                     "report. The whole table hears it and the judge records it; nobody checks it, so it may be "
+                     "a lie, and others will weigh it against what they know.",
+               "zh": "发言可以附带公开声明：你声称的身份和你报出的查验结果。全桌都会听到，法官会记录；"
+                     "没人核实，所以可以说谎，别人会拿它与自己所知对照。"},
+    "night_once": {"en": "This power can be used once per game: once spent it is gone.",
+                   "zh": "这个技能每局只能用一次：用掉就没有了。"},
+    "night_team": {"en": "Your partners (seats {seats}) choose too; the judge takes your majority, a tie by lot.",
+                   "zh": "你的同伴（{seats}号）也在选；法官取你们的多数，平票抽签。"},
+    "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and seats {seats} only.",
+                   "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
+    "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
+                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你自己看到。"},
+    "no_count": {"en": "Your accusation is only words here: the judge does not count it.",
+                 "zh": "在这里你的指认只是说法，法官不计票。"},
+    "defending": {"en": "Your defence is heard by everyone before the vote on you.",
+                "zh": "你的辩护所有人都能听到，之后大家对你投票。"},
+    "words": {"en": "Last words are heard by everyone; you cannot act again.",
+              "zh": "遗言所有人都能听到；你之后不能再行动。"},
+}
+
+
+def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
+    return table[key]["zh" if lang == "zh" else "en"].format(**values)
+
+
+def day_lines(ruleset: str, lang: str) -> tuple[str, ...]:
+    """The lines the card gains for the prompt: the vote, the accusation, the team rule, claims."""
+    day = type(get_ruleset(ruleset).day).__name__
+    lines = [_say(VOTES, day, lang)]
+    if day in ACCUSATIONS:
+        lines.append(_say(ACCUSATIONS, day, lang))
+    if any(step.team for step in get_ruleset(ruleset).night_steps):
+        lines.append(_say(LINES, "team", lang))
+    lines.append(_say(LINES, "claims", lang))
+    return tuple(lines)
+
+
+def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
+    """The rules card (its sections; the ruleset's name is in the prompt's first lines) with what each answer
+    does: the same text for every seat of a game."""
+    card = rules_card(ruleset, lang, players)
+    sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang)))
+    colon = "：" if lang == "zh" else ":"
+    return "\n".join(f"{heading}{colon}\n" + "\n".join(f"  {line}" for line in lines) for heading, lines in sections)
+
+
+def consequence(request: Request, ruleset: str, lang: str) -> str:
+    """What follows from this request: what the vote decides and a tie does, whether the accusation counts, that
+    a power is once per game, who hears a check result."""
+    day = type(get_ruleset(ruleset).day).__name__
+    seats = "、".join if lang == "zh" else ", ".join
+    partners = [str(s) for s in request.team if s != request.seat]
+    if request.kind is DecisionKind.NIGHT:
+        lines = [_say(LINES, "night_once", lang)] if request.irreversible else []
+        if partners:
+            lines.append(_say(LINES, "night_team", lang, seats=seats(partners)))
+        if request.action == "check":
+            lines.append(_say(LINES, "check_team", lang, seats=seats(partners)) if partners
+                         else _say(LINES, "check_alone", lang))
+        return " ".join(lines)
+    if request.kind is DecisionKind.VOTE:
+        return _say(VOTES, day, lang)
+    if request.kind is DecisionKind.LAST_WORDS:
+        return _say(LINES, "words", lang)
+    if request.kind is DecisionKind.DEFENSE:
+        return _say(LINES, "defending", lang)
+    if request.counts_accusation and day in ACCUSATIONS:
+        return _say(ACCUSATIONS, day, lang)
+    return _say(LINES, "no_count", lang) if request.accusations and not request.counts_accusation else ""
