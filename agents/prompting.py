@@ -21,7 +21,7 @@ from agents.base import SeatView
 from agents.narrator import sentence
 from agents.prompt_card import consequence, prompt_card
 from agents.schema import Choices
-from engine import DecisionKind, Event, EventKind, Request, Target, display_name, get_ruleset, team_of
+from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 
 LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}  # json.dumps keeps these raw
@@ -99,7 +99,12 @@ def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None
     facts = facts or seat_facts(view)
     rules = get_ruleset(view.ruleset)
     return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
-                   players=view.players, night=facts.night, ruleset=rules.id)
+                   players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts))
+
+
+def known_partners(facts: SeatFacts) -> frozenset[int]:
+    """The partners a seat on the killers' side knows (it is not asked how likely they are killers)."""
+    return facts.friends if any(team_of(c) is Team.KILLERS for c in facts.cards) else frozenset()
 
 
 def _night(value: object) -> int:

@@ -47,6 +47,7 @@ class Choices:
     roles: tuple[str, ...]  # role ids a speaker may claim
     cards_per_seat: int = 1  # 2 in v5: a claimed check names a card ("seat/slot")
     players: int = 0  # the table's size (0: the highest living seat)
+    known: frozenset[int] = frozenset()  # partners a killer knows: not asked to rate them
     ruleset: str = ""  # the ruleset's id (the request's consequences are worded from it)
     night: int = 0  # the latest night the seat has seen (a claimed check names a night up to it; 0: unknown)
 
@@ -59,6 +60,11 @@ class Choices:
             cards = [(s, slot) for s in seats for slot in range(1, self.cards_per_seat + 1)]
             return {f"{s}/{slot}": (s, slot) for s, slot in cards}
         return {s: s for s in seats}
+
+    @property
+    def rated(self) -> tuple[int, ...]:
+        """The seats whose side the seat rates: every other living seat but the partners a killer knows."""
+        return tuple(s for s in self.others if s not in self.known)
 
     @property
     def others(self) -> tuple[int, ...]:
@@ -139,7 +145,7 @@ def check_legal(answer: Answer, choices: Choices) -> None:
         answer.claimed_role = None
     answer.claim = _read_claim(answer.claim, answer.claimed_role, choices) if choices.speaks else None
     answer.claimed_role = answer.claim.role if answer.claim is not None else None
-    answer.suspicions = _clean_suspicions(answer.suspicions, choices.others)
+    answer.suspicions = _clean_suspicions(answer.suspicions, choices.rated)
 
 
 def _read_claim(raw: Any, claimed_role: str | None, choices: Choices) -> Claim | None:
@@ -239,8 +245,8 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
         "reasoning": {"type": "string", "maxLength": SCHEMA_REASONING_CHARS},
         "suspicions": {
             "type": "object",
-            "properties": {str(s): {"type": "number", "minimum": 0, "maximum": 1} for s in choices.others},
-            "required": [str(s) for s in choices.others],
+            "properties": {str(s): {"type": "number", "minimum": 0, "maximum": 1} for s in choices.rated},
+            "required": [str(s) for s in choices.rated],
             "additionalProperties": False,
         },
     }

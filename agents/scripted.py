@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision, SeatView
 from agents.narrator import Words
-from agents.prompting import SeatFacts, environment, seat_facts, visible_events
+from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.schema import Choices
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult
@@ -114,7 +114,8 @@ class ScriptedAgent:
         rng = random.Random(_rng_key(self.seed, view, request))
         table = read_table(view)
         choices = Choices(request, table.facts.living, get_ruleset(view.ruleset).roles())
-        others = [s for s in table.facts.living if s != view.seat]
+        known = known_partners(table.facts)  # a killer does not rate the partners it knows
+        others = [s for s in table.facts.living if s != view.seat and s not in known]
         sus = {s: suspicion(table, s) for s in others}
         if request.kind is DecisionKind.NIGHT:
             target = self._night(table, request, rng)

@@ -97,3 +97,20 @@ def test_a_scripted_police_claims_its_real_checks() -> None:
             state, more = engine.apply(state, decision.action, rng)
             events += more
     raise AssertionError("no scripted police reported a check in 40 games")
+
+
+def test_a_killer_is_not_asked_to_rate_the_partners_it_knows() -> None:
+    state, events = to_first_speech("v2-classic")
+    killers = [s.number for s in state.seats if "killer" in s.cards]
+    police = [s.number for s in state.seats if "police" in s.cards]
+    living = set(state.living())
+    for seat in killers + police:
+        if seat not in living:
+            continue
+        request = engine.Request(seat, DecisionKind.STATEMENT)
+        rated = set(answer_schema(prompting.choices_for(view(state, events, seat), request))["properties"]
+                    ["suspicions"]["required"])
+        partners = {int(k) for k in killers if k != seat} if seat in killers else set()
+        assert rated == {str(s) for s in living - {seat} - partners}
+        decision = ScriptedAgent(1).choose(view(state, events, seat), request)
+        assert set(decision.suspicions) == living - {seat} - partners
