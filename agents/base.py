@@ -20,6 +20,7 @@ class SeatView:
     players: int
     events: tuple[Event, ...]
     lang: str = "en"
+    notebook: str = ""  # the seat's own private notebook, as it returned it with its previous decision
     # Optional, for live display: an agent that can stream hands it the speech so far while it writes a
     # statement, defense or last words (never its private reasoning). Agents may ignore it.
     on_speech: SpeechListener | None = field(default=None, compare=False, repr=False)
@@ -41,6 +42,7 @@ class Annotation:
     reasoning_tokens: int | None = None  # hidden reasoning (completion_tokens_details), part of completion_tokens
     transport_retries: int = 0  # tries again after timeouts, 429 and 5xx (their own budget)
     thoughts: str = ""  # private: reasoning_content or a <think> block; never in another seat's prompt
+    notebook: str = ""  # private: the notebook the seat returned (given back to it at its next decision)
 
 
 @dataclass(frozen=True)

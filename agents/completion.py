@@ -20,7 +20,7 @@ from agents.sanitize import clean
 from agents.streaming import SpeechFeed
 
 THINK = re.compile(r"^\s*<think>(.*?)</think>\s*", re.DOTALL)
-MAX_THOUGHTS = 4000  # characters of private thoughts kept in the annotation
+MAX_THOUGHTS = 32000  # characters of private thoughts kept in the annotation
 TRANSIENT_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504})
 BACKOFF_CAP_S = 8.0  # the longest wait between two tries, whatever Retry-After says
 

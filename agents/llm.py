@@ -20,6 +20,7 @@ import asyncio
 import ipaddress
 import json
 import time
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -240,9 +241,9 @@ class LLMAgent:
 
     def _decision(self, text: str, choices: Choices, tally: Tally, thoughts: str, retries: int) -> Decision:
         answer = parse_answer(redact(text), choices)  # a key echoed by a model never reaches an event or a prompt
+        note = replace(self._note(tally, retries, thoughts=thoughts), notebook=str(answer.notebook))
         return Decision(action=to_action(answer, choices), claimed_role=answer.claimed_role,
-                        reasoning=str(answer.reasoning), suspicions=suspicions_of(answer),
-                        annotation=self._note(tally, retries, thoughts=thoughts))
+                        reasoning=str(answer.reasoning), suspicions=suspicions_of(answer), annotation=note)
 
     def _request_text(self, choices: Choices, schema: dict[str, Any]) -> str:
         props = schema["properties"]

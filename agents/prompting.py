@@ -20,7 +20,8 @@ import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
 from agents.prompt_card import consequence, prompt_card
-from agents.schema import Choices
+from agents.sanitize import clean
+from agents.schema import MAX_NOTEBOOK, Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 
@@ -191,7 +192,10 @@ def retry_text(error: str, lang: str) -> str:
 
 def messages(view: SeatView, request_part: str, lang: str) -> list[dict[str, str]]:
     """The chat messages: rules (system), then record + private notes + request (user), in that order."""
-    user = "\n\n".join((public_record(view, lang), private_notes(view, lang), request_part))
+    parts = [public_record(view, lang), private_notes(view, lang)]
+    if view.notebook:
+        parts.append(render(lang, "notebook.j2", notebook=clean(view.notebook, max_chars=MAX_NOTEBOOK)))
+    user = "\n\n".join((*parts, request_part))
     return [
         {"role": "system", "content": system_prompt(view.ruleset, view.players, lang)},
         {"role": "user", "content": user},

@@ -27,7 +27,7 @@ from agents.schema import grammar_schema
 PROVIDERS: tuple[str, ...] = ("auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek",
                               "generic")
 REASONING_MODEL = re.compile(r"^(gpt-5|o1|o3|o4)")  # OpenAI's reasoning models by name
-DEFAULT_MAX_TOKENS = 512
+DEFAULT_MAX_TOKENS = 1024
 DEFAULT_REASONING_BUDGET = 4096  # completion tokens, hidden reasoning included
 DEFAULT_TEMPERATURE = 0.7
 # Keywords OpenAI's strict mode refuses ("'maxLength' is not permitted"): lengths are checked by our own

@@ -19,11 +19,13 @@ from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, d
 from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
 MAX_SPEECH = 600  # characters kept of a public speech
-MAX_REASONING = 800  # characters kept of the private reasoning
+MAX_REASONING = 2000  # characters kept of the private reasoning
+MAX_NOTEBOOK = 1500  # characters kept of the private notebook (what the seat carries to its next decision)
 # What the schema asks for (grammar-enforcing servers stop there). Speeches are short by the rules themselves:
 # 004 common rule 7 "发言时尽量言简意赅"; on the embedded model every character is generation time.
 SCHEMA_SPEECH_CHARS = 240
-SCHEMA_REASONING_CHARS = 160
+SCHEMA_REASONING_CHARS = 600
+SCHEMA_NOTEBOOK_CHARS = 800
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 
@@ -97,6 +99,7 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     reasoning: Any = ""
+    notebook: Any = ""
     suspicions: Any = {}
     target: int | str | None = None
     speech: str = ""
@@ -112,6 +115,14 @@ class Answer(BaseModel):
             value = "" if value is None else json.dumps(value, ensure_ascii=False)
         text: str = value
         return text.strip()[:MAX_REASONING]
+
+    @field_validator("notebook")
+    @classmethod
+    def _cut_notebook(cls, value: Any) -> str:
+        if not isinstance(value, str):
+            value = "" if value is None else json.dumps(value, ensure_ascii=False)
+        text: str = value
+        return text.strip()[:MAX_NOTEBOOK]
 
     @model_validator(mode="after")
     def _legal(self, info: ValidationInfo) -> Answer:
@@ -243,6 +254,7 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
     exactly the request's legal choices."""
     props: dict[str, Any] = {
         "reasoning": {"type": "string", "maxLength": SCHEMA_REASONING_CHARS},
+        "notebook": {"type": "string", "maxLength": SCHEMA_NOTEBOOK_CHARS},
         "suspicions": {
             "type": "object",
             "properties": {str(s): {"type": "number", "minimum": 0, "maximum": 1} for s in choices.rated},

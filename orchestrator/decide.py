@@ -16,19 +16,21 @@ from engine import Action, Request, default_action
 from orchestrator.replay_cache import Position
 
 
-def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | None = None) -> SeatView:
-    """All `seat` may know now: engine.observation and nothing else (plus, optionally, where its speech streams)."""
+def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | None = None,
+              notebook: str = "") -> SeatView:
+    """All `seat` may know now: engine.observation and nothing else (plus, optionally, where its speech streams,
+    and its own notebook from its previous decision)."""
     events = tuple(engine.observation(pos.events, seat))
     return SeatView(seat=seat, ruleset=pos.state.ruleset, players=len(pos.state.seats), events=events, lang=lang,
-                    on_speech=on_speech)
+                    on_speech=on_speech, notebook=notebook)
 
 
 async def ask(agent: Agent, pos: Position, request: Request, lang: str,
-              on_speech: SpeechListener | None = None) -> Decision:
+              on_speech: SpeechListener | None = None, notebook: str = "") -> Decision:
     """The seat's decision, or a recorded legal fallback if its agent fails or answers illegally."""
     started = time.perf_counter()
     try:
-        decision = await agent.decide(seat_view(pos, request.seat, lang, on_speech), request)
+        decision = await agent.decide(seat_view(pos, request.seat, lang, on_speech, notebook), request)
     except Exception as exc:  # one seat's failure never stops the game
         return _fallback(request, f"agent error: {type(exc).__name__}: {exc}", started)
     reason = _illegal(pos, request, decision.action)

@@ -58,6 +58,7 @@ class GameRuntime:
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
     stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
+    notebooks: dict[int, str] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
 
 
 def _held_keys(held: list[dict[str, Any]] | None) -> set[tuple[int, str, int]]:
@@ -105,6 +106,8 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
     def emit(pos: Position, new: list[Event], note: dict[str, Any] | None) -> None:
         writer = get_stream_writer()
         first = len(pos.events) - len(new)
+        if note and note.get("notebook") and new:
+            rt.notebooks[int(new[0].data.get("seat") or 0)] = str(note["notebook"])
         for k, event in enumerate(new):
             entry = Entry(first + k, event, note if k == 0 else None)
             rt.record(entry)
@@ -126,8 +129,8 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
         pos = rt.cache.at(state.get("actions") or [])
         order = list(pos.state.pending)
         todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
-        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r))
-                                           for r in todo))
+        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),
+                                               rt.notebooks.get(r.seat, "")) for r in todo))
         answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
         for request, decision in zip(todo, decisions, strict=True):
             answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}

@@ -45,7 +45,7 @@ def _line(entry: Entry, lang: str, god: bool) -> str:
 
 def _worth_showing(note: dict[str, Any]) -> bool:
     return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "thoughts",
-                                         "suspicions"))
+                                     "notebook", "suspicions"))
 
 
 def _annotation(note: dict[str, Any], lang: str) -> str:
@@ -63,6 +63,8 @@ def _annotation(note: dict[str, Any], lang: str) -> str:
         out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
     if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
         out += phrase(lang, "render_thoughts") + "\n\n> " + quote_inline(str(note["thoughts"])) + "\n\n"
+    if note.get("notebook"):  # the seat's private notebook, carried to its next decision
+        out += phrase(lang, "render_notebook") + "\n\n> " + quote_inline(str(note["notebook"])) + "\n\n"
     sus = note.get("suspicions")
     if isinstance(sus, dict) and sus:
         pairs = ", ".join(f"{quote_inline(str(s))}: {float(p):.2f}" for s, p in sus.items()

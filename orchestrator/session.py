@@ -179,11 +179,14 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
             writer = TranscriptWriter(game)
             writer.reopen()
             tally = FallbackTally()
+            notebooks: dict[int, str] = {}  # each seat's latest notebook goes back to it after a resume too
             for entry in entries:
                 tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
+                if entry.annotation and entry.annotation.get("notebook"):
+                    notebooks[int(entry.event.data.get("seat") or 0)] = str(entry.annotation["notebook"])
             try:
                 start: Any = {"actions": actions, "held": []} if fresh else None
-                return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, tally)
+                return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, tally, notebooks)
             finally:
                 writer.close()
 
@@ -314,7 +317,8 @@ def _thread(game_id: str) -> dict[str, Any]:
 
 
 async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], writer: TranscriptWriter,
-                 hooks: Hooks, ckpt: Path | None, start: Any, tally: FallbackTally) -> GameResult:
+                 hooks: Hooks, ckpt: Path | None, start: Any, tally: FallbackTally,
+                 notebooks: dict[int, str] | None = None) -> GameResult:
     """Runs the graph until the game ends or a human seat waits with nobody to answer."""
     assert config.game_id is not None
     started = time.monotonic()
@@ -333,7 +337,8 @@ async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent],
         return dict(ended)
 
     rt = GameRuntime(cache=cache, agents=seats, lang=config.lang, humans=config.humans,
-                     record=record, finish=finish, stream_speech=hooks.on_speech is not None)
+                     record=record, finish=finish, stream_speech=hooks.on_speech is not None,
+                     notebooks=dict(notebooks or {}))
     async with _saver(ckpt) as saver:
         graph = build_graph(rt).compile(checkpointer=saver)
         result = await _loop(graph, config.game_id, writer.path, hooks, start, ended)

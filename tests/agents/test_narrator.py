@@ -20,7 +20,7 @@ from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS
 
-ANSWER_KEYS = {"reasoning", "suspicions", "speech", "claim", "accusation", "target", "confess"}
+ANSWER_KEYS = {"reasoning", "notebook", "suspicions", "speech", "claim", "accusation", "target", "confess"}
 # Allowed in a Chinese prompt or render: role ids and JSON keys of the answer format, JSON's own words, the
 # card ranks of v5 (J, Q, K, A) and version marks (v2.0, V3.5).
 ALLOWED = set(ROLE_IDS) | ANSWER_KEYS | {"JSON", "null", "true", "false", "J", "Q", "K", "A", "v", "V"}
