@@ -141,7 +141,8 @@ class LLMAgent:
 
     def describe(self) -> dict[str, Any]:
         """What the transcript header records of this seat: provider profile and generation options (no key)."""
-        return {"provider": self.provider, "options": self.options.to_dict()}
+        return {"provider": self.provider, "options": self.options.to_dict(),
+                "prompt_version": prompting.PROMPT_VERSION, "prompt_profile": prompting.PROMPT_PROFILE}
 
     def endpoint_key(self) -> tuple[str, str, str, str]:
         """Seats with the same key send the same kind of request (preflight asks once per key)."""

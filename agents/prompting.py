@@ -48,6 +48,12 @@ def _jsonlist(values: Any) -> str:
     return ", ".join(_jsonv(v) for v in values)
 
 
+# Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
+# 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook.
+PROMPT_VERSION = 2
+PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
+
+
 @cache
 def environment(lang: str) -> jinja2.Environment:
     """The jinja2 environment for `lang`, loading templates from the prompts package."""

@@ -7,7 +7,8 @@ reuse, (d) optional: a whole game on the embedded model.
     graph step (a sequential decision, or a simultaneous batch counted once). Target ratio <= 1.15.
 (b) instant agents: everything that is not the agent (graph, checkpoint, engine, observation, transcript) per
     decision. Target < 5 ms. Measured with the SQLite checkpointer (as `killer run`) and in memory.
-(c) of all prompt characters/tokens sent in a game, the share that repeats a prefix of an earlier call. >= 80%.
+(c) prompt tokens per decision, and of all prompt characters/tokens sent in a game, the share that repeats a
+    prefix of an earlier call. >= 80%. (Run it on an older checkout for the "before" figure.)
 (d) --embedded: an all-AI 8-player v2-classic game on the embedded SmolLM2. Target < 3 min.
 """
 
@@ -114,6 +115,8 @@ def bench_prefix(endpoint: FakeEndpoint) -> float:
         total_tokens += len(TOKEN.findall(text))
         reused_tokens += len(TOKEN.findall(text[:best]))
     share = reused_tokens / max(1, total_tokens)
+    print(f"(c) prompt size: {total_tokens / max(1, len(prompts)):.0f} tokens per decision on average "
+          f"({total_chars / max(1, len(prompts)):.0f} characters; tokens counted as words and punctuation)")
     print(f"(c) prompt prefix reuse over {len(prompts)} calls: {share:.1%} of tokens "
           f"({reused_chars / max(1, total_chars):.1%} of characters) repeat a prefix of an earlier call "
           f"(target >= 80%)")

@@ -40,6 +40,7 @@ def test_a_notebook_written_at_night_is_given_back_at_day(tmp_path: Path) -> Non
     result = asyncio.run(run_game(config, agents=agents, in_memory=True))  # type: ignore[arg-type]
     assert result.winner is not None
     transcript = read_transcript(result.path)
+    assert all(s["prompt_version"] == 2 and s["prompt_profile"] == "full" for s in transcript.header["seats"])
     night_seats = {e.event.data["seat"] for e in transcript.entries if e.event.kind == "night_choice"
                    and e.annotation}
     checked = 0
@@ -51,7 +52,7 @@ def test_a_notebook_written_at_night_is_given_back_at_day(tmp_path: Path) -> Non
             assert not any(n in prompt for n in others), seat  # never another seat's
             checked += 1
         if seat in night_seats and len(prompts) > 1:
-            assert "NOTE-%d-0" % seat in prompts[1]  # written at night 1, read at the next (day) decision
+            assert f"NOTE-{seat}-0" in prompts[1]  # written at night 1, read at the next (day) decision
     assert checked > 20
     notes = [e.annotation["notebook"] for e in transcript.entries if e.annotation and e.annotation.get("notebook")]
     assert notes and all(n.startswith("NOTE-") for n in notes)
