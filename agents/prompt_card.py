@@ -66,8 +66,8 @@ LINES: Phrases = {
                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
     "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
                     "zh": "法官的回答（点头：是杀手；摇头：不是）只有你自己看到。"},
-    "no_count": {"en": "Your accusation is only words here: the judge does not count it.",
-                 "zh": "在这里你的指认只是说法，法官不计票。"},
+    "no_count": {"en": "Your accusation is only words here: the judge does not count it; the vote decides.",
+                 "zh": "在这里你的指认只是说法，法官不计票，由投票决定。"},
     "defending": {"en": "Your defence is heard by everyone before the vote on you.",
                 "zh": "你的辩护所有人都能听到，之后大家对你投票。"},
     "words": {"en": "Last words are heard by everyone; you cannot act again.",
@@ -122,4 +122,5 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         return _say(LINES, "defending", lang)
     if request.counts_accusation and day in ACCUSATIONS:
         return _say(ACCUSATIONS, day, lang)
-    return _say(LINES, "no_count", lang) if request.accusations and not request.counts_accusation else ""
+    # Elsewhere the vote decides: an accusation only names a suspect in words (the engine may still list it).
+    return _say(LINES, "no_count", lang) if request.accusations else ""
