@@ -279,7 +279,9 @@ def claim_schema(choices: Choices) -> dict[str, Any]:
     """The public claim: a role (null: none) and the check results reported (empty: none)."""
     check = {
         "type": "object",
-        "properties": {"night": {"type": "integer"}, "target": _enum(list(choices.claim_targets)),
+        # Every legal value spelled out (grammar-enforcing servers then cannot name a night still to come).
+        "properties": {"night": _enum(list(range(1, max(1, choices.night) + 1))),
+                       "target": _enum(list(choices.claim_targets)),
                        "result": _enum(list(CLAIM_RESULTS))},
         "required": ["night", "target", "result"],
         "additionalProperties": False,
