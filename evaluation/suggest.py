@@ -190,13 +190,17 @@ def render_search(result: dict[str, Any], image: str, command: str) -> str:
              "for every mix). Suggested: the mix whose killers' win rate is closest to 50 %; killers' win rates "
              "with 95 % Wilson intervals. Ranges searched (docs/rules.md R-suggest-ranges): "
              f"{result['ranges']}.", "",
-             "| agents | players | the seeds' mix | killers win | suggested mix | killers win | mixes tried |",
-             "|---|---|---|---|---|---|---|"]
+             "| agents | players | the seeds' mix | killers win | suggested mix | killers win | 50 % inside "
+             "its interval | mixes tried |",
+             "|---|---|---|---|---|---|---|---|"]
     for t in result["tables"]:
         same = " (the same)" if t["suggested"]["mix"] == t["seeds"]["mix"] else ""
+        fair = "yes" if t["suggested"]["killers_win"]["lo"] <= 0.5 <= t["suggested"]["killers_win"]["hi"] else "no"
         lines.append(f"| {t['agents']} | {t['players']} | {t['seeds']['text']} | {pct(t['seeds'])} | "
-                     f"{t['suggested']['text']}{same} | {pct(t['suggested'])} | {len(t['candidates'])} |")
-    lines += ["", "Intervals that overlap 50 % mean the games cannot tell the mix from a fair one; neighbouring "
-              "mixes with overlapping intervals are equally good suggestions. Every candidate's row is in the "
-              "JSON file beside this one.", "", f"![{Path(image).stem}]({image})", ""]
+                     f"{t['suggested']['text']}{same} | {pct(t['suggested'])} | {fair} | "
+                     f"{len(t['candidates'])} |")
+    lines += ["", "\"50 % inside its interval: no\" means no mix in the range is fair at that size: the suggestion "
+              "is only the least unfair. Neighbouring mixes with overlapping intervals are equally good "
+              "suggestions. Every candidate's row is in the JSON file beside this one.", "",
+              f"![{Path(image).stem}]({image})", ""]
     return "\n".join(lines)

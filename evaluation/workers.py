@@ -106,13 +106,13 @@ def run_study(setups: Sequence[Setup], spread: Spread = ONE_PROCESS) -> list[lis
 
             done = run_on_ray(setups, parts, workers, spread.address, advance)
         elif workers == 1 or len(parts) == 1:
-            done = [_timed(play_chunk(setups[c.setup], c.start, c.stop), advance) for c in parts]
+            done = [_counted(play_chunk(setups[c.setup], c.start, c.stop), advance) for c in parts]
         else:
             done = _run_pool(setups, parts, workers, advance)
     return merge(setups, parts, done)
 
 
-def _timed(outcomes: list[Any], advance: Advance) -> list[Any]:
+def _counted(outcomes: list[Any], advance: Advance) -> list[Any]:
     advance(len(outcomes))
     return outcomes
 
@@ -120,7 +120,8 @@ def _timed(outcomes: list[Any], advance: Advance) -> list[Any]:
 def _run_pool(setups: Sequence[Setup], parts: list[Chunk], workers: int, advance: Advance) -> list[list[Any]]:
     """The chunks on a process pool; results kept by chunk number, whatever order they finish in."""
     done: list[list[Any]] = [[] for _ in parts]
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)))
+    try:
         pending: dict[Future[list[Any]], int] = {
             pool.submit(play_chunk, setups[c.setup], c.start, c.stop): i for i, c in enumerate(parts)}
         while pending:
@@ -129,6 +130,8 @@ def _run_pool(setups: Sequence[Setup], parts: list[Chunk], workers: int, advance
                 number = pending.pop(future)
                 done[number] = future.result()
                 advance(len(done[number]))
+    finally:  # an error or Ctrl-C: drop the chunks not started instead of playing them out
+        pool.shutdown(wait=True, cancel_futures=True)
     return done
 
 

@@ -11,8 +11,8 @@ from evaluation.workers import BACKENDS, Spread
 
 def add_spread_options(parser: Any) -> None:
     """--workers, --backend, --address, --no-progress."""
-    parser.add_argument("--workers", type=int, help="worker processes (default: all cores); the results are "
-                        "the same for any number")
+    parser.add_argument("--workers", type=int, help="worker processes (default: all cores; with --backend ray, "
+                        "the local instance's CPUs, unused with --address); the results are the same for any number")
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="local processes, or Ray tasks "
                         "(pip install 'killer-game[cluster]'): a local Ray instance, or --address's cluster")
     parser.add_argument("--address", help="with --backend ray: an existing cluster (e.g. ray://head:10001 or "

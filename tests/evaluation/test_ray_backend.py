@@ -24,7 +24,7 @@ def ray_installed() -> None:
 
 
 def files(out: Path, *options: str) -> dict[str, bytes]:
-    assert main(["balance", "--games", "30", "--quick", "--agents", "random", "scripted", "--out", str(out),
+    assert main(["balance", "--games", "16", "--quick", "--agents", "random", "scripted", "--out", str(out),
                  "--no-progress", *options]) == 0
     return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
 

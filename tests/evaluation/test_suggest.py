@@ -65,7 +65,7 @@ def test_suggest_command_writes_table_plot_and_json(tmp_path: Path, capsys: pyte
     assert all(abs(c["killers_win"]["rate"] - 0.5) >= best for c in table["candidates"])
     md = (tmp_path / "suggest_v2-classic.md").read_text()
     assert "`killer balance --suggest --ruleset v2-classic --players 10 --agents random --games 12 --seed 0`" in md
-    assert "| random | 10 | 2 Killer, 2 Police, 6 Civilian |" in md
+    assert "| random | 10 | 2 Killer, 2 Police, 6 Civilian |" in md and "50 % inside its interval" in md
     assert (tmp_path / "suggest_v2-classic.png").stat().st_size > 0
 
 
