@@ -121,6 +121,9 @@ def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: 
     return ["balance_players.png", "balance_length.png"]
 
 
+NAMES = {"seeds": "the seeds' mix", "suggested": "suggested mix"}
+
+
 def suggest_plot(result: dict[str, Any], path: Path) -> str:
     """suggest_<ruleset>.png: killers' win rate by table size, the seeds' mix against the suggested one."""
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -130,7 +133,7 @@ def suggest_plot(result: dict[str, Any], path: Path) -> str:
             vals = [_errbar(t[which]["killers_win"]) for t in tables]
             ax.errorbar([t["players"] for t in tables], [v[0] for v in vals],
                         yerr=[[v[1] for v in vals], [v[2] for v in vals]], marker=marker, linestyle=style,
-                        capsize=3, label=f"{'the seeds' if which == 'seeds' else 'suggested'} mix ({agents})")
+                        capsize=3, label=f"{NAMES[which]} ({agents})")
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
     ax.set_xlabel("players")
     ax.set_ylabel("killers' win rate")
