@@ -43,7 +43,9 @@ def register(subparsers: Any) -> None:
     resume = subparsers.add_parser("resume", help=DESCRIPTIONS["resume"], description=DESCRIPTIONS["resume"])
     resume.add_argument("game", help="transcript path or game id")
     resume.add_argument("--out", type=Path, default=Path("transcripts"), help="where to look for a game id")
-    _llm_options(resume, model_options=False)
+    _llm_options(resume)
+    resume.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
+    resume.add_argument("--timeout", type=float, help="seconds per model call (default: as recorded)")
     resume.set_defaults(run=cmd_resume)
 
 
@@ -126,15 +128,15 @@ def find_game(game: str, out: Path) -> Path:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    from killer.tui_commands import endpoint_overrides
     from orchestrator.narrate import Narrator
     from orchestrator.session import Hooks, resume_game
 
     path = find_game(args.game, args.out)
     narrator = Narrator()
-    key = args.api_key or os.environ.get("OPENAI_API_KEY") or None
     try:
         result = asyncio.run(resume_game(path, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end),
-                                         overrides={"api_key": key}))
+                                         overrides=endpoint_overrides(args)))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"transcript: {result.path}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import json
@@ -81,13 +82,42 @@ async def _call(fn: Callable[..., Any] | None, *args: Any) -> Any:
     return await result if inspect.isawaitable(result) else result
 
 
+class _OrderlySaver(AsyncSqliteSaver):
+    """The SQLite checkpointer, keeping count of its writes in flight: LangGraph writes a step's results from
+    background tasks, so a game stopped mid-step (a quit while models think) must let them land before the
+    connection closes — else they fail on a closed database after the game is gone."""
+
+    in_flight: set[asyncio.Task[Any]]
+
+    async def aput_writes(self, *args: Any, **kwargs: Any) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.in_flight.add(task)
+        try:
+            await super().aput_writes(*args, **kwargs)
+        finally:
+            self.in_flight.discard(task)  # type: ignore[arg-type]
+
+    async def settle(self) -> None:
+        """Waits for the writes in flight (bounded), whatever stopped the game."""
+        for _ in range(10):
+            pending = [t for t in self.in_flight if not t.done() and t is not asyncio.current_task()]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=2.0)
+
+
 @contextlib.asynccontextmanager
 async def _saver(path: Path | None) -> Any:
     if path is None:
         yield InMemorySaver()
         return
-    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
-        yield saver
+    async with _OrderlySaver.from_conn_string(str(path)) as saver:
+        saver.in_flight = set()
+        try:
+            yield saver
+        finally:
+            await asyncio.shield(saver.settle())
 
 
 async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,

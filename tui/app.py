@@ -8,6 +8,7 @@ The game itself runs in an async worker on Textual's loop (orchestrator.session.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
 from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
+QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pending checkpoint writes land)
 
 APP_CSS = """
 #status { height: 1; }
@@ -58,6 +60,7 @@ class KillerApp(App[None]):
         Binding("j", "jump", "jump"),
         Binding("g", "toggle_god", "god/public view"),
         Binding("ctrl+q", "quit", "quit (saves)", priority=True),  # also from a prompt
+        Binding("ctrl+c", "quit", "quit (saves)", show=False, priority=True),
         Binding("q", "quit", "quit", show=False),
     ]
 
@@ -208,10 +211,14 @@ class KillerApp(App[None]):
             self._asking = None
 
     async def action_quit(self) -> None:
-        """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered)."""
+        """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered).
+        The game worker is stopped and awaited first, so its agents and its checkpoint close in order before
+        the app (and its event loop) goes."""
         if self._asking is not None and not self._asking.done():
             self._asking.cancel()
-        self.workers.cancel_group(self, "game")
+        for worker in self.workers.cancel_group(self, "game"):
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(worker.wait(), timeout=QUIT_GRACE_S)
         self.exit()
 
     # ------------------------------------------------------------------ keys

@@ -162,7 +162,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "close": "Press Enter or q to close.",
         "jump_title": "Jump to",
         "god_locked": "The god view opens at game over.",
-        "quit_saved": "Saved. Resume with: killer play --resume {game}",
+        "quit_saved": "Saved. Resume with: {command}",
     },
     "zh": {
         "seat": "{n}号",
@@ -316,7 +316,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "close": "按回车或 q 关闭。",
         "jump_title": "跳转到",
         "god_locked": "上帝视角在游戏结束后开放。",
-        "quit_saved": "已保存。继续游戏：killer play --resume {game}",
+        "quit_saved": "已保存。继续游戏：{command}",
     },
 }
 
