@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
@@ -91,12 +91,14 @@ class _OrderlySaver(AsyncSqliteSaver):
 
     async def aput_writes(self, *args: Any, **kwargs: Any) -> None:
         task = asyncio.current_task()
-        if task is not None:
-            self.in_flight.add(task)
+        if task is None:
+            await super().aput_writes(*args, **kwargs)
+            return
+        self.in_flight.add(task)
         try:
             await super().aput_writes(*args, **kwargs)
         finally:
-            self.in_flight.discard(task)  # type: ignore[arg-type]
+            self.in_flight.discard(task)
 
     async def settle(self) -> None:
         """Waits for the writes in flight (bounded), whatever stopped the game."""
@@ -112,7 +114,8 @@ async def _saver(path: Path | None) -> Any:
     if path is None:
         yield InMemorySaver()
         return
-    async with _OrderlySaver.from_conn_string(str(path)) as saver:
+    async with _OrderlySaver.from_conn_string(str(path)) as base:
+        saver = cast(_OrderlySaver, base)
         saver.in_flight = set()
         try:
             yield saver
