@@ -30,7 +30,8 @@ def cards_text(lang: str, cards: Any) -> str:
     return "/".join(role(lang, c) for c in cards or [])
 
 
-def _counts(lang: str, counts: Any) -> str:
+def counts_text(lang: str, counts: Any) -> str:
+    """The judge's count, most votes first: `Seat 3 8, Seat 11 3`."""
     if not isinstance(counts, dict):
         return str(counts)
     items = sorted(counts.items(), key=lambda kv: (-int(kv[1]), int(kv[0]) if str(kv[0]).isdigit() else 0))
@@ -99,8 +100,8 @@ FORMATS: dict[str, Fmt] = {
     "accused": lambda lang, d: tr(lang, "accused", seat=d.get("seat")),
     "accusation_round": lambda lang, d: tr(lang, "accusation_round", round=d.get("round")),
     "hands": lambda lang, d: tr(lang, "hands", defendant=d.get("defendant"), yes=d.get("yes"), no=d.get("no")),
-    "tally": lambda lang, d: tr(lang, "tally", counts=_counts(lang, d.get("counts"))),
-    "votes_counted": lambda lang, d: tr(lang, "votes_counted", counts=_counts(lang, d.get("counts"))),
+    "tally": lambda lang, d: tr(lang, "tally", counts=counts_text(lang, d.get("counts"))),
+    "votes_counted": lambda lang, d: tr(lang, "votes_counted", counts=counts_text(lang, d.get("counts"))),
     "vote_tie": lambda lang, d: tr(lang, "vote_tie", seats=seat_list(lang, d.get("seats"))),
     "verdict": lambda lang, d: tr(lang, "verdict", seat=d.get("executed")) if d.get("executed") is not None
     else tr(lang, "verdict_none"),

@@ -66,6 +66,7 @@ class TableModel:
     votes: list[tuple[int, Any]] = field(default_factory=list)  # the latest show of hands: (voter, target)
     vote_day: int = 0
     counts: dict[str, int] | None = None  # the latest tally of that ballot, if the judge announced one
+    ballot_counted: bool = False  # the judge has counted the ballot in `votes` (the next vote opens a new one)
     winner: str | None = None
     reveal: dict[int, list[str]] = field(default_factory=dict)
 
@@ -195,9 +196,10 @@ def _check(model: TableModel, data: dict[str, Any]) -> None:
 
 
 def _vote(model: TableModel, data: dict[str, Any]) -> None:
-    last = model.entries[-2].event.kind if len(model.entries) > 1 else ""
-    if last != "vote" or model.vote_day != model.day:
-        model.votes, model.counts = [], None
+    """A vote joins the open ballot; a new day or a ballot the judge has counted starts a new one (v4 votes
+    fall between the speeches, so a speech never closes a ballot)."""
+    if model.ballot_counted or model.vote_day != model.day:
+        model.votes, model.counts, model.ballot_counted = [], None, False
     model.vote_day = model.day
     model.votes.append((int(data["seat"]), data.get("target")))
 
@@ -206,6 +208,7 @@ def _counts(model: TableModel, data: dict[str, Any]) -> None:
     counts = data.get("counts")
     if isinstance(counts, dict):
         model.counts = {str(k): int(v) for k, v in counts.items()}
+        model.ballot_counted = True
 
 
 def _suspects(model: TableModel, data: dict[str, Any]) -> None:

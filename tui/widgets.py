@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from tui.format import SPEAKER_STYLE, cards_text, feed_lines, target_text
+from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.model import GOD, PUBLIC, TableModel, View
 
@@ -166,7 +166,8 @@ def speaking_text(lang: str, seat: int, words: str) -> Text:
 
 
 def votes_text(model: TableModel) -> Text:
-    """Who voted whom in the latest show of hands, grouped by the seat voted for, then the judge's count."""
+    """The open (or latest) ballot as it falls: the seats voted for, most votes first, with their voters; then
+    the judge's count once announced."""
     lang = model.lang
     if not model.votes:
         return Text(tr(lang, "no_votes"), "dim")
@@ -178,8 +179,8 @@ def votes_text(model: TableModel) -> Text:
         text.append(f"{target} ", "bold cyan")
         text.append("■" * len(voters) + f" {len(voters)}", "yellow")
         text.append(" ← " + seat_list(lang, voters) + "\n", "dim")
-    for voter, target in model.votes:
-        text.append(f"{voter} → {'—' if target is None else target_text(lang, target)}\n")
+    if model.counts:
+        text.append(tr(lang, "votes_counted", counts=counts_text(lang, model.counts)), "bold yellow")
     return text
 
 
