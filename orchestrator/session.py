@@ -28,6 +28,7 @@ OnEntry = Callable[[Entry], Awaitable[None] | None]
 OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
 OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
 OnSpeech = Callable[[int, str, str], Awaitable[None] | None]  # (seat, kind, speech so far)
+OnWait = Callable[[list[dict[str, Any]]], Awaitable[None] | None]  # [{"seat", "kind"}]: the agents asked now
 
 
 class ResumeError(Exception):
@@ -55,6 +56,7 @@ class Hooks:
     on_end: OnEnd | None = None
     on_human: OnHuman | None = None
     on_speech: OnSpeech | None = None
+    on_wait: OnWait | None = None  # which agent seats are asked now (night requests included: filter to show)
 
 
 def checkpoint_path(transcript: Path) -> Path:
@@ -254,6 +256,9 @@ async def _loop(graph: Any, game_id: str, path: Path, hooks: Hooks, start: Any,
                 await _call(hooks.on_end, chunk["end"])
             elif mode == "custom" and chunk["type"] == "speech":
                 await _speech(hooks, chunk)
+            elif mode == "custom" and chunk["type"] == "waiting":
+                with contextlib.suppress(Exception):  # a display concern never stops the game
+                    await _call(hooks.on_wait, chunk["requests"])
             elif mode == "updates" and "__interrupt__" in chunk:
                 waiting = chunk["__interrupt__"][0].value
         if waiting is None:

@@ -26,6 +26,7 @@ from tui.model import GOD, PUBLIC, TableModel, View, build
 from tui.prompts import PROMPT_CSS
 from tui.replay import Replay
 from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
+from tui.wait import Wait, WaitLine, answer_note, waiting_what
 from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
@@ -41,6 +42,7 @@ APP_CSS = """
 #you { height: auto; max-height: 40%; border: round $success; padding: 0 1; }
 #feed { height: 1fr; border: round $primary; }
 #speaking { height: auto; max-height: 8; padding: 0 1; display: none; }
+#wait { height: auto; max-height: 3; padding: 0 1; display: none; }
 """
 
 
@@ -84,6 +86,8 @@ class KillerApp(App[None]):
         self._timer: Any = None
         self._asking: asyncio.Future[Any] | None = None
         self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
+        self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
+        self._frame = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -97,6 +101,7 @@ class KillerApp(App[None]):
                     yield YouPanel(id="you")
                 yield Feed(id="feed")
                 yield SpeakingLine(id="speaking")
+                yield WaitLine(id="wait")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -105,6 +110,7 @@ class KillerApp(App[None]):
         if self.replay is not None and self.autoplay:
             self.action_toggle_play()
         if self.runner is not None:
+            self.set_interval(0.25, self._tick_wait)
             self.run_game()
 
     @property
@@ -132,8 +138,26 @@ class KillerApp(App[None]):
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         if self.mode == "play":
-            self.query_one(YouPanel).show(model, self.pending_text if isinstance(self.view, int) else "")
+            pending = self.pending_text if isinstance(self.view, int) else ""
+            self.query_one(YouPanel).show(model, pending, self.idle_text(model))
         self._show_speaking()
+        self._show_wait()
+
+    def idle_text(self, model: TableModel) -> str:
+        """The player's panel between decisions: who the table waits for, or that the game is over."""
+        if model.over:
+            return tr(self.lang, "game_over_you", winner=tr(self.lang, f"winner_{model.winner}"))
+        if self.wait.active:
+            return tr(self.lang, "waiting_for", what=waiting_what(self.lang, self.wait.requests, self.view))
+        return tr(self.lang, "waiting")
+
+    def _show_wait(self) -> None:
+        self.query_one(WaitLine).show(self.lang, self.wait, self.view, self._frame)
+
+    def _tick_wait(self) -> None:
+        if self.wait.active and self.screen_stack:
+            self._frame += 1
+            self._show_wait()
 
     def _show_speaking(self) -> None:
         seat, words = self.speaking or (None, "")
@@ -149,6 +173,10 @@ class KillerApp(App[None]):
         del self.entries[entry.i:]
         self.entries.append(entry)
         self.speaking = None  # a speech's own event ends its live line (deltas never outrun their event)
+        self.wait.answered(entry)
+        note = answer_note(entry, self.lang, self.view)
+        if note is not None:
+            self.wait.note = note
         if entry.event.kind == "game_starts":
             self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
             self.header.setdefault("players", entry.event.data.get("players"))
@@ -168,8 +196,15 @@ class KillerApp(App[None]):
 
     def _on_end(self, end: dict[str, Any]) -> None:
         self.ended = end
+        self.wait.stop()
+
+    def _on_wait(self, requests: list[dict[str, Any]]) -> None:
+        self.wait.start(requests)
+        if self.is_running and self.screen_stack:
+            self.redraw()
 
     async def _on_human(self, payload: dict[str, Any]) -> Any:
+        self.wait.stop()
         if self.answer is None:
             raise RuntimeError("no one answers for the human seats")
         return await self.answer(self, payload)
@@ -178,14 +213,17 @@ class KillerApp(App[None]):
     async def run_game(self) -> None:
         assert self.runner is not None
         hooks = Hooks(on_entry=self._on_entry, on_end=self._on_end,
-                      on_human=self._on_human if self.mode == "play" else None, on_speech=self._on_speech)
+                      on_human=self._on_human if self.mode == "play" else None, on_speech=self._on_speech,
+                      on_wait=self._on_wait)
         try:
             self.result = await self.runner(hooks)
         except Exception as exc:  # shown on the status line and printed by the command after exit
             self.error = f"{type(exc).__name__}: {exc}"
+            self.wait.stop()
             self.notify(self.error, severity="error", timeout=30)
             self.redraw()
             return
+        self.wait.stop()
         self.redraw()
         if self.mode == "play":
             self.show_game_over()

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine import display_name
 from engine.roles import ROLES
+from tui.i18n_screens import SCREEN_STRINGS
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -319,6 +320,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "quit_saved": "已保存。继续游戏：{command}",
     },
 }
+
+for _lang, _table in SCREEN_STRINGS.items():
+    STRINGS[_lang].update(_table)
 
 ACTIONS: dict[str, dict[str, str]] = {
     "en": {"kill": "kill", "check": "check", "save": "save", "shoot": "shoot", "hug": "hug", "silence": "silence",

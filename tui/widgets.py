@@ -192,7 +192,7 @@ class VotesPanel(Static):
         self.update(votes_text(model))
 
 
-def you_text(model: TableModel, pending: str = "") -> Text:
+def you_text(model: TableModel, pending: str = "", idle: str = "") -> Text:
     """The player's own panel: their cards, their team, their checks, what the judge asks of them now."""
     lang = model.lang
     me = model.seats.get(model.view) if isinstance(model.view, int) else None
@@ -208,14 +208,14 @@ def you_text(model: TableModel, pending: str = "") -> Text:
             text.append(f"{tr(lang, 'seat', n=seat.number)}: {tr(lang, key)}\n", "cyan")
     if not me.alive:
         text.append(tr(lang, "dead") + "\n", "red")
-    text.append(pending or tr(lang, "waiting"), "yellow" if pending else "dim")
+    text.append(pending or idle or tr(lang, "waiting"), "yellow" if pending else "dim")
     return text
 
 
 class YouPanel(Static):
     """Shown in play mode only: the seat's private panel."""
 
-    def show(self, model: TableModel, pending: str = "") -> None:
+    def show(self, model: TableModel, pending: str = "", idle: str = "") -> None:
         self.display = isinstance(model.view, int)  # hidden in the public view between hot-seat turns
         self.border_title = tr(model.lang, "you_title")
-        self.update(you_text(model, pending))
+        self.update(you_text(model, pending, idle))
