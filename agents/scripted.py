@@ -205,10 +205,44 @@ class ScriptedAgent:
         return " ".join(p.strip() for p in parts)
 
     def _why(self, table: Table) -> str:
-        facts = table.facts
-        side = "killers" if is_killer_side(facts.cards) else "good"
-        return (f"scripted {side} seat {facts.seat}: checks {dict(facts.checks)}, claimed checks "
-                f"{table.claimed}, police claimers {table.claimers}")
+        return why_text(table, self.lang)
+
+
+WHY = {
+    "en": {"killers": "On the killers' side.", "good": "On the good side.", "checked": "My checks: {items}.",
+           "claimed": "Checks claimed at the table: {items}.", "claimers": "Seats that claimed police: {seats}.",
+           "nothing": "Nothing known yet beyond the public record.", "killer": "seat {n} a killer",
+           "not_killer": "seat {n} not a killer", "sep": ", "},
+    "zh": {"killers": "我在杀手一方。", "good": "我在好人一方。", "checked": "我的查验：{items}。",
+           "claimed": "桌上声称的查验：{items}。", "claimers": "自称警察的座位：{seats}。",
+           "nothing": "除公开记录外尚无所知。", "killer": "{n}号是杀手", "not_killer": "{n}号不是杀手", "sep": "、"},
+}
+
+
+def _seat_name(target: Any) -> str:
+    return f"{target[0]}/{target[1]}" if isinstance(target, tuple | list) else str(target)
+
+
+def why_text(table: Table, lang: str) -> str:
+    """The bot's private reasoning as sentences in the game's language (the god view shows it)."""
+    words = WHY.get(lang, WHY["en"])
+    facts = table.facts
+    sep = words["sep"]
+    out = [words["killers" if is_killer_side(facts.cards) else "good"]]
+
+    def items(found: dict[Any, bool]) -> str:
+        return sep.join(words["killer" if bad else "not_killer"].format(n=_seat_name(n))
+                        for n, bad in sorted(found.items(), key=lambda kv: str(kv[0])))
+
+    if facts.checks:
+        out.append(words["checked"].format(items=items({n: r == "killer" for n, r in facts.checks.items()})))
+    if table.claimed:
+        out.append(words["claimed"].format(items=items(table.claimed)))
+    if table.claimers:
+        out.append(words["claimers"].format(seats=sep.join(str(n) for n in table.claimers)))
+    if len(out) == 1:
+        out.append(words["nothing"])
+    return " ".join(out) if lang == "en" else "".join(out)
 
 
 def _rng_key(seed: int, view: SeatView, request: Request) -> str:

@@ -12,20 +12,24 @@ import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
-from textual import work
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual import events, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from orchestrator.session import GameResult, Hooks
 from orchestrator.transcript import Entry
+from tui.help import HELP_CSS, HelpScreen
 from tui.i18n import tr
+from tui.keys import bindings, bindings_map
 from tui.model import GOD, PUBLIC, TableModel, View, build
+from tui.outcome import over_line
 from tui.prompts import PROMPT_CSS
 from tui.replay import Replay
-from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
+from tui.replay_actions import ReplayActions
+from tui.screens import SCREENS_CSS, GameOverScreen
 from tui.wait import Wait, WaitLine, answer_note, waiting_what
 from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
@@ -35,36 +39,25 @@ QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pend
 APP_CSS = """
 #status { height: 1; }
 #main { height: 1fr; }
-#left { width: 56; }
+#left { width: 45%; max-width: 56; }
 #seats { height: auto; max-height: 70%; border: round $primary; padding: 0 1; }
 #votes { height: 1fr; border: round $primary; padding: 0 1; }
 #right { width: 1fr; }
-#you { height: auto; max-height: 40%; border: round $success; padding: 0 1; }
+#you { height: auto; max-height: 50%; border: round $success; padding: 0 1; }
 #feed { height: 1fr; border: round $primary; }
 #speaking { height: auto; max-height: 8; padding: 0 1; display: none; }
 #wait { height: auto; max-height: 3; padding: 0 1; display: none; }
 """
 
 
-class KillerApp(App[None]):
+COMPACT_WIDTH = 100  # narrower terminals get the compact table
+
+
+class KillerApp(ReplayActions):
     """The table in the terminal."""
 
-    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_play", "play/pause"),
-        Binding("right,l", "step(1)", "step"),
-        Binding("left,h", "step(-1)", "back"),
-        Binding("plus,equals_sign", "speed(1)", "faster"),
-        Binding("minus", "speed(-1)", "slower"),
-        Binding("right_square_bracket", "phase(1)", "next phase"),
-        Binding("left_square_bracket", "phase(-1)", "prev phase"),
-        Binding("j", "jump", "jump"),
-        Binding("g", "toggle_god", "god/public view"),
-        Binding("ctrl+q", "quit", "quit (saves)", priority=True),  # also from a prompt
-        Binding("ctrl+c", "quit", "quit (saves)", show=False, priority=True),
-        Binding("q", "quit", "quit", show=False),
-    ]
+    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS + HELP_CSS
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings("en"))  # described in the UI's language per app
 
     def __init__(self, header: dict[str, Any], entries: Sequence[Entry] = (), *, mode: str = "replay",
                  lang: str | None = None, view: View = PUBLIC, humans: frozenset[int] = frozenset(),
@@ -86,6 +79,8 @@ class KillerApp(App[None]):
         self._timer: Any = None
         self._asking: asyncio.Future[Any] | None = None
         self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
+        self.pending_request: dict[str, Any] | None = None  # play: the judge's request being answered now
+        self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
         self._frame = 0
 
@@ -102,7 +97,7 @@ class KillerApp(App[None]):
                 yield Feed(id="feed")
                 yield SpeakingLine(id="speaking")
                 yield WaitLine(id="wait")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p still opens it (help lists it)
 
     def on_mount(self) -> None:
         self.title = "killer"
@@ -122,6 +117,8 @@ class KillerApp(App[None]):
         return build(self.header, self.entries, self.view, self.lang, upto=upto)
 
     def status_extra(self) -> str:
+        if self.over_text():
+            return self.over_text()
         if self.replay is not None:
             state = tr(self.lang, "playing" if self.replay.playing else "paused")
             return (f"{state} · {tr(self.lang, 'speed', n=f'{self.replay.speed:g}')} · "
@@ -134,7 +131,7 @@ class KillerApp(App[None]):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model)
+        self.query_one(SeatsPanel).show(model, compact=self.size.width < COMPACT_WIDTH)
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         if self.mode == "play":
@@ -143,10 +140,35 @@ class KillerApp(App[None]):
         self._show_speaking()
         self._show_wait()
 
+    def over_text(self) -> str:
+        """Once the shown table is over: who won and by which win condition."""
+        model_over = self.replay is None or self.replay.at_end
+        if not model_over or not self.over:
+            return ""
+        winner = next((e.event.data.get("winner") for e in self.entries if e.event.kind == "game_over"), None)
+        return over_line(self.header, self.entries, self.lang, winner)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The table compacts or widens; the feed re-wraps itself."""
+        if self.screen_stack:
+            self.redraw()
+
+    def reserve_rows(self, rows: int) -> None:
+        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them."""
+        if self.screen_stack:
+            self.screen_stack[0].query_one("#main").styles.margin = (0, 0, max(0, rows), 0)
+
+    def feed_scroll(self, direction: int) -> None:
+        feed = self.screen_stack[0].query_one(Feed)
+        if direction < 0:
+            feed.scroll_page_up(animate=False)
+        else:
+            feed.scroll_page_down(animate=False)
+
     def idle_text(self, model: TableModel) -> str:
         """The player's panel between decisions: who the table waits for, or that the game is over."""
         if model.over:
-            return tr(self.lang, "game_over_you", winner=tr(self.lang, f"winner_{model.winner}"))
+            return self.over_text() or tr(self.lang, f"winner_{model.winner}")
         if self.wait.active:
             return tr(self.lang, "waiting_for", what=waiting_what(self.lang, self.wait.requests, self.view))
         return tr(self.lang, "waiting")
@@ -231,7 +253,28 @@ class KillerApp(App[None]):
     def show_game_over(self) -> None:
         path = str(self.result.path) if self.result is not None else None
         winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner")
-        self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans))
+        self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans,
+                                        title=over_line(self.header, self.entries, self.lang, winner)))
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+            return
+        players = int(self.header.get("players") or 0) or None
+        self.push_screen(HelpScreen(str(self.header.get("ruleset") or ""), self.lang, self.mode,
+                                    self.pending_request, players))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """The command palette (ctrl+p): the main actions, in the UI's language."""
+        lang = self.lang
+        yield SystemCommand(tr(lang, "cmd_rules"), tr(lang, "key_help"), self.action_help)
+        if self.check_action("toggle_god", ()):
+            yield SystemCommand(tr(lang, "cmd_view"), tr(lang, "key_view"), self.action_toggle_god)
+        if self.replay is not None:
+            yield SystemCommand(tr(lang, "cmd_jump"), tr(lang, "key_jump"), self.action_jump)
+            yield SystemCommand(tr(lang, "cmd_faster"), "+", lambda: self.action_speed(1))
+            yield SystemCommand(tr(lang, "cmd_slower"), "-", lambda: self.action_speed(-1))
+        yield SystemCommand(tr(lang, "cmd_quit"), "ctrl+q", self.action_quit)
 
     async def ask(self, screen: Screen[Any]) -> Any:
         """Pushes a prompt and waits for its answer (works from the game worker and from tests)."""
@@ -273,61 +316,3 @@ class KillerApp(App[None]):
             order = [PUBLIC, GOD]
         nxt = order[(order.index(self.view) + 1) % len(order)] if self.view in order else order[0]
         self.set_view(nxt)
-
-    def action_toggle_play(self) -> None:
-        assert self.replay is not None
-        if self.replay.at_end and not self.replay.playing:
-            self.replay.start()
-        playing = self.replay.toggle()
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if playing:
-            self._timer = self.set_interval(self.replay.interval, self._tick)
-        self.redraw()
-
-    def _tick(self) -> None:
-        assert self.replay is not None
-        if not self.replay.forward(self.view):
-            self.replay.playing = False
-            if self._timer is not None:
-                self._timer.stop()
-                self._timer = None
-        self.redraw()
-
-    def action_step(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.forward(self.view)
-        else:
-            self.replay.back(self.view)
-        self.redraw()
-
-    def action_speed(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.faster()
-        else:
-            self.replay.slower()
-        if self.replay.playing and self._timer is not None:
-            self._timer.stop()
-            self._timer = self.set_interval(self.replay.interval, self._tick)
-        self.redraw()
-
-    def action_phase(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.next_phase()
-        else:
-            self.replay.previous_phase()
-        self.redraw()
-
-    def action_jump(self) -> None:
-        assert self.replay is not None
-
-        def jumped(choice: Any) -> None:
-            if choice is not None and self.replay is not None:
-                self.replay.jump(*choice)
-                self.redraw()
-
-        self.push_screen(JumpScreen(self.replay.marks, self.lang), callback=jumped)

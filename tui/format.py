@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from agents.sanitize import clean
 from orchestrator.transcript import Entry
 from tui.i18n import action, role, seat_list, tr
 
@@ -180,18 +181,20 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     if not note:
         return None
     bits = Text("    ↳ ", style="dim")
-    bits.append(str(note.get("agent") or "?") + (f" ({note['model']})" if note.get("model") else ""), "dim")
+    model = clean(str(note["model"]), max_chars=60) if note.get("model") else ""
+    bits.append(str(note.get("agent") or "?") + (f" ({model})" if model else ""), "dim")
     if note.get("claimed_role"):
         bits.append(" · " + tr(lang, "claims", role=role(lang, note["claimed_role"])), "magenta")
     if note.get("fallback"):
         bits.append(" · " + tr(lang, "fallback", why=note["fallback"]), "bold red")
+    colon = "：" if lang == "zh" else ": "
     if note.get("reasoning"):
-        bits.append(f" · {tr(lang, 'reasoning')}: ", "dim")
-        bits.append(Text(str(note["reasoning"]), style="dim italic"))
+        bits.append(f" · {tr(lang, 'reasoning')}{colon}", "dim")
+        bits.append(Text(clean(str(note["reasoning"]), max_chars=2000), style="dim italic"))
     sus = note.get("suspicions") or {}
     if isinstance(sus, dict) and sus:
         top = sorted(sus.items(), key=lambda kv: -float(kv[1]))[:3]
-        bits.append(f" · {tr(lang, 'suspicions')}: " + ", ".join(f"{k} {float(v):.2f}" for k, v in top), "dim")
+        bits.append(f" · {tr(lang, 'suspicions')}{colon}" + ", ".join(f"{k} {float(v):.2f}" for k, v in top), "dim")
     return bits
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 SCREEN_STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "kind_night": "night action",
+        "silenced_short": "mute",
         "kind_last_words": "last words",
         "kind_statement": "statement",
         "kind_defense": "defense",
@@ -49,10 +50,21 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "key_prev_phase": "prev phase",
         "key_jump": "jump",
         "pending_accusation": "The judge asks: whom do you accuse?",
+        "explain_statement": "Your statement: say what you think in one turn; the others read it before voting.",
+        "explain_defense": "Your defense: you are suspected; speak for yourself before the vote.",
+        "explain_last_words": "Your last words: you are out; say one last thing to the table.",
+        "explain_vote": "Your vote: raise your hand for one seat (or keep it down where allowed); the judge "
+                        "counts the hands.",
+        "explain_confess": "You may confess instead of speaking: a jump-kill, taking a seat with you.",
+        "explain_accusation": "Then you may accuse one seat; the most accused must defend.",
+        "prompt_keys": "In a prompt: ↑↓ Enter or type a number; Esc hides the choices (or stays silent in a "
+                       "speech); PgUp/PgDn scroll the feed.",
+        "won_title": "{winner}: {condition}",
         "pending_confess": "The judge asks: speak, or confess (jump-kill)?",
     },
     "zh": {
         "kind_night": "夜间行动",
+        "silenced_short": "禁言",
         "kind_last_words": "遗言",
         "kind_statement": "发言",
         "kind_defense": "辩护",
@@ -96,6 +108,14 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "key_prev_phase": "上一阶段",
         "key_jump": "跳转",
         "pending_accusation": "法官问：你指认谁？",
+        "explain_statement": "你的发言：轮到你说出看法，其他人投票前会读到。",
+        "explain_defense": "你的辩护：你被怀疑了，投票前为自己辩解。",
+        "explain_last_words": "你的遗言：你已出局，对大家说最后一句话。",
+        "explain_vote": "你的投票：为一名玩家举手（允许时也可不举手），法官计票。",
+        "explain_confess": "你可以不发言而自爆：跳杀，带走一名玩家。",
+        "explain_accusation": "然后你可以指认一名玩家，被指认最多的人要辩护。",
+        "prompt_keys": "选择时：↑↓ 回车或输入号码；Esc 隐藏选项（发言时为不发言）；PgUp/PgDn 翻看记录。",
+        "won_title": "{winner}：{condition}",
         "pending_confess": "法官问：发言，还是自爆（跳杀）？",
     },
 }

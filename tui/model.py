@@ -88,7 +88,7 @@ def new_model(header: dict[str, Any], view: View, lang: str | None = None) -> Ta
     seats = {}
     for n in range(1, players + 1):
         desc = described.get(n, {})
-        player = str(desc.get("model") or desc.get("agent") or "")
+        player = str(desc.get("agent") or "")  # the kind, as in a new game's header (models: god view notes)
         seats[n] = SeatInfo(n, player, you=isinstance(view, int) and n == view)
     return TableModel(view=view, ruleset=str(header.get("ruleset", "")), players=players,
                       lang=lang or str(header.get("lang", "en")), seats=seats)
@@ -198,10 +198,12 @@ def _check(model: TableModel, data: dict[str, Any]) -> None:
 def _vote(model: TableModel, data: dict[str, Any]) -> None:
     """A vote joins the open ballot; a new day or a ballot the judge has counted starts a new one (v4 votes
     fall between the speeches, so a speech never closes a ballot)."""
-    if model.ballot_counted or model.vote_day != model.day:
+    seat = int(data["seat"])
+    again = any(voter == seat for voter, _ in model.votes)  # a seat votes once a ballot: this is a new one
+    if model.ballot_counted or model.vote_day != model.day or again:
         model.votes, model.counts, model.ballot_counted = [], None, False
     model.vote_day = model.day
-    model.votes.append((int(data["seat"]), data.get("target")))
+    model.votes.append((seat, data.get("target")))
 
 
 def _counts(model: TableModel, data: dict[str, Any]) -> None:

@@ -67,9 +67,10 @@ class GameOverScreen(ModalScreen[bool]):
                 Binding("escape", "close", show=False)]
 
     def __init__(self, winner: str | None, entries: Sequence[Entry], lang: str, path: str | None = None,
-                 you: frozenset[int] = frozenset()) -> None:
+                 you: frozenset[int] = frozenset(), title: str | None = None) -> None:
         super().__init__()
         self.winner, self.entries, self.lang, self.path, self.you = winner, entries, lang, path, you
+        self.title_text = title
 
     def _cards(self) -> dict[int, list[str]]:
         """From the public reveal; failing that (an unfinished game), from the judge's deal."""
@@ -83,11 +84,12 @@ class GameOverScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        winner = tr(lang, f"winner_{self.winner}") if self.winner else "?"
+        winner = self.title_text or (tr(lang, f"winner_{self.winner}") if self.winner else "?")
         night = [event_text(e, lang, god=False) for e in self.entries
                  if e.event.kind in NIGHT_KINDS]
         with VerticalScroll(id="over"):
-            yield Label(Text(f"{tr(lang, 'game_over_title')}: {winner}", "bold"), classes="title")
+            colon = "：" if lang == "zh" else ": "
+            yield Label(Text(f"{tr(lang, 'game_over_title')}{colon}{winner}", "bold"), classes="title")
             if self.path:
                 yield Label(tr(lang, "transcript_at", path=self.path))
             yield Label(Text(tr(lang, "reveal_title"), "bold underline"))
