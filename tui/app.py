@@ -82,6 +82,7 @@ class KillerApp(ReplayActions):
         self.pending_request: dict[str, Any] | None = None  # play: the judge's request being answered now
         self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
+        self._width = 0  # the terminal's width as of the latest resize
         self._frame = 0
 
     # ------------------------------------------------------------------ layout
@@ -131,7 +132,7 @@ class KillerApp(ReplayActions):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model, compact=self.size.width < COMPACT_WIDTH)
+        self.query_one(SeatsPanel).show(model, compact=(self._width or self.size.width) < COMPACT_WIDTH)
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         if self.mode == "play":
@@ -150,13 +151,20 @@ class KillerApp(ReplayActions):
 
     def on_resize(self, event: events.Resize) -> None:
         """The table compacts or widens; the feed re-wraps itself."""
+        self._width = event.size.width
         if self.screen_stack:
             self.redraw()
 
     def reserve_rows(self, rows: int) -> None:
         """A decision panel docked at the bottom takes `rows`: the table lays itself out above them."""
-        if self.screen_stack:
-            self.screen_stack[0].query_one("#main").styles.margin = (0, 0, max(0, rows), 0)
+        if not self.screen_stack:
+            return
+        main = self.screen_stack[0].query_one("#main")
+        if main.styles.margin.bottom == rows:
+            return
+        feed = self.screen_stack[0].query_one(Feed)
+        main.styles.margin = (0, 0, max(0, rows), 0)
+        self.call_after_refresh(feed.scroll_end, animate=False)  # the latest lines stay in view above the panel
 
     def feed_scroll(self, direction: int) -> None:
         feed = self.screen_stack[0].query_one(Feed)
