@@ -299,6 +299,11 @@ class KillerApp(ReplayActions):
         finally:
             self._asking = None
 
+    async def action_quit_viewer(self) -> None:
+        """`q` quits a replay or a live watch; never a played game (a stray q in a prompt must not end it)."""
+        if self.mode != "play":
+            await self.action_quit()
+
     async def action_quit(self) -> None:
         """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered).
         The game worker is stopped and awaited first, so its agents and its checkpoint close in order before

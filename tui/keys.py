@@ -25,7 +25,7 @@ KEYS: tuple[tuple[str, str, str, bool, bool, frozenset[str]], ...] = (
     ("ctrl+p", "command_palette", "key_palette", False, True, frozenset({"replay", "live", "play"})),
     ("ctrl+q", "quit", "key_quit", True, True, frozenset({"replay", "live", "play"})),
     ("ctrl+c", "quit", "key_quit", False, True, frozenset({"replay", "live", "play"})),
-    ("q", "quit", "key_quit", False, False, frozenset({"replay", "live"})),
+    ("q", "quit_viewer", "key_quit", False, False, frozenset({"replay", "live"})),
 )
 KEY_LABELS = {"space": "space", "right,l": "→ l", "left,h": "← h", "plus,equals_sign": "+", "minus": "-",
               "right_square_bracket": "]", "left_square_bracket": "[", "question_mark": "?", "f1": "F1",

@@ -129,7 +129,7 @@ class Feed(RichLog):
         self._shown: list[str] = []
         self._lines: list[Text] = []
         self._key: tuple[Any, ...] = ()
-        self._width = 0
+        self._width = self._height = 0
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
@@ -137,7 +137,9 @@ class Feed(RichLog):
             self.clear()
             for line in self._lines:
                 self.write(line)
-        self._width = self.size.width
+        elif self.size.height != self._height:
+            self.scroll_end(animate=False, immediate=False)  # a docked panel came or went: keep the latest lines
+        self._width, self._height = self.size.width, self.size.height
 
     def show(self, model: TableModel) -> None:
         self.border_title = tr(model.lang, "feed_title")

@@ -145,7 +145,11 @@ async def test_item4_the_decision_docks_under_the_feed_and_votes(tmp_path: Path)
         main = app.screen_stack[0].query_one("#main")
         assert main.styles.margin.bottom == prompt.outer_size.height > 0  # the table makes room
         feed = app.screen_stack[0].query_one(Feed)
-        shown = screen_text(app)
+        for _ in range(100):  # the feed settles at its end after the layout
+            await pilot.pause(0.02)
+            shown = screen_text(app)
+            if feed.plain_lines[-1][:30] in shown:
+                break
         assert feed.plain_lines[-1][:30] in shown  # the latest speech is readable above the prompt
         assert "Votes" in shown and "Vote: raise your hand" in shown
         assert prompt.region.y >= main.region.bottom  # nothing of the table is covered
