@@ -26,7 +26,7 @@ from tui.i18n import tr
 from tui.keys import bindings, bindings_map
 from tui.model import GOD, PUBLIC, TableModel, View, build
 from tui.outcome import over_line
-from tui.prompts import PROMPT_CSS
+from tui.prompts import PROMPT_CSS, SHORT_HEIGHT
 from tui.replay import Replay
 from tui.replay_actions import ReplayActions
 from tui.screens import SCREENS_CSS, GameOverScreen
@@ -41,6 +41,8 @@ APP_CSS = """
 #main { height: 1fr; }
 #left { width: 45%; max-width: 56; }
 #seats { height: auto; max-height: 70%; border: round $primary; padding: 0 1; }
+#left.-no-votes #seats { max-height: 100%; }
+#left.-no-votes #votes { display: none; }
 #votes { height: 1fr; border: round $primary; padding: 0 1; }
 #right { width: 1fr; }
 #you { height: auto; max-height: 50%; border: round $success; padding: 0 1; }
@@ -135,6 +137,8 @@ class KillerApp(ReplayActions):
         self.query_one(SeatsPanel).show(model, compact=(self._width or self.size.width) < COMPACT_WIDTH)
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
+        short = self.size.height < SHORT_HEIGHT  # a short terminal gives an empty ballot's rows to the seats
+        self.query_one("#left").set_class(short and not model.votes, "-no-votes")
         if self.mode == "play":
             pending = self.pending_text if isinstance(self.view, int) else ""
             self.query_one(YouPanel).show(model, pending, self.idle_text(model))
