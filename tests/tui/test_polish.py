@@ -172,7 +172,10 @@ async def test_item5_80x24_compact_table_feed_half_the_width_and_reflow(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         app.replay.end()  # type: ignore[union-attr]
         app.redraw()
-        await pilot.pause(0.1)
+        for _ in range(100):  # until the footer has drawn
+            await pilot.pause(0.02)
+            if "quit" in table_text(app).splitlines()[-1]:
+                break
         feed = app.query_one(Feed)
         assert feed.outer_size.width >= 40
         text = table_text(app)
@@ -270,7 +273,10 @@ async def test_item9_chinese_footer_and_full_width_punctuation(tmp_path: Path) -
     t = sample("zh")
     app = KillerApp(t.header, t.entries, mode="replay")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.1)
+        for _ in range(100):  # until the footer has drawn
+            await pilot.pause(0.02)
+            if screen_text(app).splitlines()[-1].strip():
+                break
         footer = screen_text(app).splitlines()[-1]
         assert "帮助" in footer and "退出" in footer and "quit" not in footer and "help" not in footer
         await app.push_screen(GameOverScreen("good", t.entries, "zh", "x.jsonl"))
