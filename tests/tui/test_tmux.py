@@ -35,10 +35,12 @@ class Pane:
         self.tmux = ["tmux", "-L", self.name]
         shell = command if isinstance(command, str) else shlex.join(command)
         exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in (env or {}).items())
-        line = f"cd {shlex.quote(str(ROOT))} && {exports}{shell}; echo EXIT=$?; sleep 30"
+        # COLUMNS/LINES inherited by the tmux server would override the pane's real size for the app
+        line = f"cd {shlex.quote(str(ROOT))} && unset COLUMNS LINES; {exports}{shell}; echo EXIT=$?; sleep 30"
         subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(size[0]), "-y", str(size[1]),
                         line], check=True)
         self.seen: list[str] = []  # every screen captured (no traceback may show in any)
+        self.rows = size[1]
 
     def keys(self, *keys: str) -> None:
         subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
@@ -133,6 +135,7 @@ def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
     while time.monotonic() < deadline:
         screen = p.capture()
         if until in screen:
+            assert len(screen.splitlines()) == p.rows  # the app fills the pane it was given
             return screen
         mark = next((m for m in PROMPT_MARKS if m in screen), None)
         if mark is not None and screen != last:
@@ -158,9 +161,9 @@ def test_item1_item2_police_quits_while_bots_think_then_resumes_from_the_printed
     p = Pane(killer("play", "--seat", "7", "--agents", "llm", "--seed", "3", "--base-url", fake_endpoint,
                     "--model", "fake", "--out", str(out), "--pace", "0"), size, env)
     pane.append(p)
-    p.wait_for("Enter: choose", timeout=30)  # the police's first check
-    p.keys("Enter")
-    p.wait_for("Waiting", timeout=10)  # bots are thinking (the spinner line / the player's panel)
+    screen = p.wait_for("Enter: choose", timeout=30)  # the police's first check
+    assert ("#  player" in screen) == (size[0] >= 100)  # the compact table at 80 columns, the full one at 120
+    answer_prompts(p, "Waiting for seat", timeout=60)  # until a bot is deciding (the wait line names it)
     p.keys("C-q")
     screen = p.wait_for("EXIT=", timeout=30)
     assert EXIT.search(screen).group(1) == "130"  # type: ignore[union-attr]
