@@ -16,6 +16,7 @@ from textual.widgets import Label, Static
 from agents.rules_card import ACTIONS, RulesCard, rules_card
 from tui.i18n import role, tr
 from tui.keys import keys_for
+from tui.once import LeaveOnce
 
 HELP_CSS = """
 HelpScreen { align: center middle; }
@@ -60,7 +61,7 @@ def card_renderable(card: RulesCard) -> Text:
     return text
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(LeaveOnce, ModalScreen[None]):
     """Keys, the pending decision, the rules card. Esc, ? or F1 closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1", "close", show=False, priority=True)]

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui.i18n import tr
+from tui.once import LeaveOnce
 
 PROMPT_CSS = """
 ModalScreen { align: center middle; background: $background 60%; }
@@ -53,7 +54,7 @@ def parse_choice(typed: str, choices: list[tuple[str, Any]]) -> tuple[bool, Any]
     return (True, value) if value in values else (False, None)
 
 
-class DecisionScreen(ModalScreen[Any]):
+class DecisionScreen(LeaveOnce, ModalScreen[Any]):
     """A decision docked under the table, not over it: the table above shrinks to make room (the feed and the
     votes stay readable), PgUp/PgDn scroll the feed, and the panel leaves when answered."""
 

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from orchestrator.transcript import Entry
 from tui.format import cards_text, event_text
 from tui.i18n import tr
+from tui.once import LeaveOnce
 
 SCREENS_CSS = """
 PrivacyScreen { align: center middle; background: $background; }
@@ -31,7 +32,7 @@ GameOverScreen .title { text-style: bold; color: $success; }
 NIGHT_KINDS = frozenset({"night_falls", "night_choice", "check_result", "saved", "shot", "vest", "immune"})
 
 
-class PrivacyScreen(Screen[bool]):
+class PrivacyScreen(LeaveOnce, Screen[bool]):
     """Opaque: nothing of the table or of the last seat's panel shows while the keyboard changes hands."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "ready")]
@@ -59,7 +60,7 @@ def reveal_table(cards: dict[int, list[str]], lang: str, you: frozenset[int] = f
     return table
 
 
-class GameOverScreen(ModalScreen[bool]):
+class GameOverScreen(LeaveOnce, ModalScreen[bool]):
     """The reveal: every seat's cards, who did what at night, the winner, and where the transcript is.
     The game is over, so the whole transcript may be shown (night choices included)."""
 
@@ -102,7 +103,7 @@ class GameOverScreen(ModalScreen[bool]):
         self.dismiss(True)
 
 
-class JumpScreen(ModalScreen[Any]):
+class JumpScreen(LeaveOnce, ModalScreen[Any]):
     """The replay's list of nights and days; Enter jumps, Escape stays."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]

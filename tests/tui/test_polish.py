@@ -282,3 +282,16 @@ async def test_item9_chinese_footer_and_full_width_punctuation(tmp_path: Path) -
         await app.push_screen(GameOverScreen("good", t.entries, "zh", "x.jsonl"))
         await pilot.pause(0.05)
         assert "游戏结束：" in screen_text(app) and "游戏结束: " not in screen_text(app)
+
+
+async def test_item1_a_double_enter_never_pops_the_table(tmp_path: Path) -> None:
+    """A second Enter queued while a prompt leaves (seen in tmux as a ScreenStackError traceback)."""
+    app = play_app(tmp_path, {7})
+    async with app.run_test(size=SIZE) as pilot:
+        await advance(pilot, app, lambda a: isinstance(a.screen, TargetScreen))
+        prompt = app.screen
+        prompt.dismiss(prompt.choices[0][1])
+        prompt.dismiss(prompt.choices[0][1])  # the queued second press
+        await pilot.pause(0.1)
+        assert len(app.screen_stack) >= 1 and app.is_running and app.error is None
+        await app.action_quit()
