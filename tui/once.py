@@ -6,16 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from textual.await_complete import AwaitComplete
-from textual.screen import Screen
 
 
-class LeaveOnce(Screen[Any]):
-    """dismiss() acts the first time, and only while the screen is the current one."""
+class LeaveOnce:
+    """A mixin for Screen subclasses (put first): dismiss() acts the first time, and only while the screen is
+    the current one. A plain class, so the screen keeps its own CSS type (ModalScreen's see-through background)."""
 
     _left = False
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
-        if self._left or not self.is_attached or self.app.screen is not self:
+        screen: Any = self
+        if self._left or not screen.is_attached or screen.app.screen is not screen:
             return AwaitComplete()
         self._left = True
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]
