@@ -210,7 +210,7 @@ class KillerApp(ReplayActions):
         self.wait.answered(entry)
         note = answer_note(entry, self.lang, self.view)
         if note is not None:
-            self.wait.note = note
+            self.wait.note(note)
         if entry.event.kind == "game_starts":
             self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
             self.header.setdefault("players", entry.event.data.get("players"))

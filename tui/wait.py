@@ -18,16 +18,20 @@ from tui.i18n import seat_list, tr
 from tui.model import GOD, View
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+NOTES_KEPT = 2  # two seats' troubles in a row both stay readable
 DECISION_EVENTS = frozenset({"night_choice", "statement", "defense", "last_words", "vote"})
 
 
 @dataclass
 class Wait:
-    """The agent seats asked now ({"seat", "kind"}), since when, and the latest retry/fallback note."""
+    """The agent seats asked now ({"seat", "kind"}), since when, and the latest retry/fallback notes."""
 
     requests: list[dict[str, Any]] = field(default_factory=list)
     since: float = 0.0
-    note: Text | None = None
+    notes: list[Text] = field(default_factory=list)  # the latest NOTES_KEPT, oldest first
+
+    def note(self, text: Text) -> None:
+        self.notes = [*self.notes, text][-NOTES_KEPT:]
 
     def start(self, requests: list[dict[str, Any]]) -> None:
         self.requests, self.since = list(requests), time.monotonic()
@@ -92,8 +96,7 @@ class WaitLine(Static):
         lines: list[Text] = []
         if wait.active:
             lines.append(wait_text(lang, wait.requests, view, time.monotonic() - wait.since, frame))
-        if wait.note is not None:
-            lines.append(wait.note)
+        lines += wait.notes
         self.display = bool(lines)
         out = Text("\n").join(lines)
         self.text = out.plain
