@@ -78,7 +78,7 @@ HEAD: Phrases = {
     "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
     "parity": {"en": "The killers win when they are as many as everyone else alive.",
                "zh": "活着的杀手人数不少于其他活人时，杀手胜。"},
-    "both_sides": {"en": "Both at once is a draw.", "zh": "同时满足则平局。"},
+    "both": {"en": "Both at once is a draw.", "zh": "同时满足则平局。"},
     "endless": {"en": "the day limit was reached", "zh": "达到天数上限"},
     "team_killers": {"en": "killers' side", "zh": "杀手方"},
     "team_good": {"en": "good side", "zh": "好人方"},
@@ -144,7 +144,7 @@ def victory_lines(victory: Victory, lang: str) -> tuple[str, ...]:
     lines += [_say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out]
     if victory.parity:
         lines.append(_say(HEAD, "parity", lang))
-    lines.append(_say(HEAD, "both_sides", lang))
+    lines.append(_say(HEAD, "both", lang))
     return tuple(lines)
 
 
