@@ -31,11 +31,13 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--parallel", type=int, help="games at once (default: the file's, else 1)")
     ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ev.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
     ev.set_defaults(run=cmd_eval)
     rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
     rep.add_argument("--out", type=Path, help="where loose transcripts' report goes (default: ./report)")
     rep.add_argument("--no-plots", action="store_true")
+    rep.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
     rep.set_defaults(run=cmd_report)
     bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
@@ -72,7 +74,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     out = args.out or Path("runs") / cfg.name
     try:
         done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
-        summary = write_report(out)
+        summary = write_report(out, include_degraded=args.include_degraded)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
@@ -102,7 +104,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise CommandError("no transcripts (*.jsonl) found in " + ", ".join(str(p) for p in paths))
     out = folder or args.out or Path("report")
     try:
-        summary = write_report(out, plots=not args.no_plots, transcripts=files)
+        summary = write_report(out, plots=not args.no_plots, transcripts=files,
+                               include_degraded=args.include_degraded)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has

@@ -54,7 +54,8 @@ def test_every_output_file(run_dir: Path) -> None:
     report = (run_dir / "report.md").read_text()
     assert "| Win rate |" in report and "![win_rates](win_rates.png)" in report and "scripted" in report
     for section in ("### Ratings per side", "## Win rate by role", "## False role claims by role",
-                    "| Accusing a seat believed innocent (killers) |", "| As killers: day verdicts survived |",
+                    "| Self-report divergence: accusing a seat it rated innocent (killers) |",
+                    "| As killers: day verdicts survived |",
                     "| Votes received per day alive (killers) |", "| … on killer-side seats |",
                     "| Vote swing lift (good) |", "| Cost per game (USD) |", "![win_by_role](win_by_role.png)"):
         assert section in report, section
