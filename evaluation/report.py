@@ -48,7 +48,8 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     games, missing = load_games(out)
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
-    return _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
+    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
+    return {**summary, "schedule": cfg.schedule}
 
 
 def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False) -> dict[str, Any]:
@@ -209,6 +210,12 @@ def _role_tables(by_role: dict[str, Any]) -> list[str]:
     return lines
 
 
+SCHEDULES = {"rotate": "The roster rotates over the seats of each deal, so every contestant holds every card equally.",
+             "side-pure": "Side-pure: on each deal one contestant holds every killer-side card and the other every "
+                          "good card, then the reverse.",
+             "field": "Field: each contestant plays alone in every seat of each deal against the field contestant."}
+
+
 def _flags(summary: dict[str, Any]) -> list[str]:
     """Degraded contestants and games, and where lie rates fell back to the private label."""
     lines: list[str] = []
@@ -251,7 +258,7 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
     for key, label in COSTS:
         lines.append(f"| {label} | " + " | ".join(_num((cs[n].get("cost") or {}).get(key)) for n in names) + " |")
     lines += ["", "## Seats and roles per contestant", "",
-              "The roster rotates over the seats of each deal, so every contestant holds every card equally.", ""]
+              SCHEDULES.get(summary.get("schedule") or "", ""), ""]
     for n in names:
         roles = ", ".join(f"{r} {c}" for r, c in cs[n].get("roles", {}).items()) or "none"
         lines.append(f"- **{n}** ({cs[n]['agent']}{', ' + cs[n]['model'] if cs[n]['model'] else ''}): "

@@ -1,9 +1,7 @@
 """Running a tournament: the schedule (every deal played once per rotation of the roster), games in parallel
 under a semaphore, one results.jsonl line per finished game, and resuming a stopped run.
 
-Rotation: for a deal (ruleset, players, seed) and rotation r, seat s is played by contestant (s - 1 + r) mod M
-(M contestants). Over the M rotations of a deal every contestant sits in every seat once, so it holds every card
-of the deal once: role counts are equal across contestants (the report prints them).
+The schedules (rotate, side-pure, field) are evaluation/schedules.py's.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from agents.health import is_degraded
 from agents.secrets import redact_url
 from agents.table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
+from evaluation.schedules import Scheduled, schedule
 from orchestrator.config import RunConfig
 from orchestrator.lock import hold
 from orchestrator.preflight import PreflightError, preflight
@@ -34,33 +33,6 @@ CONFIG_COPY = "tournament.json"
 GAMES = "games"
 # Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
 AgentBuilder = Callable[[Contestant, list[int], int, str], dict[int, Agent]]
-
-
-@dataclass(frozen=True)
-class Scheduled:
-    """One game of the schedule."""
-
-    game_id: str
-    ruleset: str
-    players: int
-    seed: int
-    rotation: int
-    roster: dict[int, str]  # seat -> contestant name
-
-
-def schedule(cfg: TournamentConfig) -> list[Scheduled]:
-    """Every game of the tournament, in a fixed order (ruleset, seed, rotation)."""
-    names = [c.name for c in cfg.contestants]
-    m = len(names)
-    out = []
-    for spec in cfg.rulesets:
-        n = spec.seats
-        for k in range(cfg.seeds):
-            seed = cfg.first_seed + k
-            for r in (range(m) if cfg.rotate else [k % m]):
-                roster = {s: names[(s - 1 + r) % m] for s in range(1, n + 1)}
-                out.append(Scheduled(f"{spec.id}-p{n}-s{seed}-r{r}", spec.id, n, seed, r, roster))
-    return out[: cfg.games]
 
 
 @dataclass
