@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from evaluation.bootstrap import attach, rate_intervals, rating_intervals
 from evaluation.cost import cost
 from evaluation.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
 from evaluation.ratings import rate_games, rate_sides
@@ -82,6 +83,11 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
     degraded = [n for n in names if (contestants.get(n) or {}).get("degraded")]
     rated = games if include_degraded else rated_games(games, degraded)
     rated_names = names if include_degraded else [n for n in names if n not in degraded]
+    attach(contestants, rate_intervals(games))
+    ratings = _only(rate_games(rated, rated_names), rated_names)
+    for n, (lo, hi) in rating_intervals(rated, rated_names).items():
+        if n in ratings:
+            ratings[n] = {**ratings[n], "mu_lo": round(lo, 3), "mu_hi": round(hi, 3)}
     return {
         "tournament": name,
         "games": len(games),
@@ -94,7 +100,7 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
         "claims_from_labels": [g.game_id for g in games if g.claims_source == "label"],
         "include_degraded": include_degraded,
         "rated_games": len(rated),
-        "ratings": _only(rate_games(rated, rated_names), rated_names),
+        "ratings": ratings,
         "ratings_by_side": _only(rate_sides(rated, rated_names), rated_names),
         "by_role": by_role(games),
         "setups": by_setup(games),
@@ -126,10 +132,12 @@ def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | No
 
 
 def _pct(r: dict[str, Any] | None) -> str:
-    """A rate as "52% [40–63] (n=60)", or "–" when there is nothing to rate."""
+    """A rate as "52% [40–63] (n=60)", or "–" when there is nothing to rate. The interval is the game-clustered
+    bootstrap one where the summary has it (every per-contestant rate), else Wilson's."""
     if not r or not r.get("n"):
         return "–"
-    return f"{100 * r['rate']:.0f}% [{100 * r['lo']:.0f}–{100 * r['hi']:.0f}] (n={r['n']})"
+    lo, hi = (r["blo"], r["bhi"]) if "blo" in r else (r["lo"], r["hi"])
+    return f"{100 * r['rate']:.0f}% [{100 * lo:.0f}–{100 * hi:.0f}] (n={r['n']})"
 
 
 def _num(x: Any) -> str:
@@ -240,12 +248,16 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
     names = list(summary["contestants"])
     lines = [f"# Tournament report: {summary['tournament']}", "",
              f"{summary['games']} of {summary['scheduled']} scheduled games finished. Every number is counted "
-             "from the transcripts (the deal is the ground truth); rates show a 95 % Wilson interval. "
+             "from the transcripts (the deal is the ground truth); per-contestant rates show a 95 % interval from a "
+             "seeded bootstrap over whole games (seats and votes of one game are not independent); per-role and "
+             "per-setup rates show a 95 % Wilson interval. "
              "See docs/metrics.md for definitions. Behavioural figures count only each player's own decisions "
              "(fallbacks are left out).", "", *_flags(summary), "## Ratings (openskill Plackett-Luce)", "",
-             "| contestant | ordinal (μ − 3σ) | μ | σ | games |", "|---|---|---|---|---|"]
+             "| contestant | ordinal (μ − 3σ) | μ | μ, 95 % game bootstrap | σ | games |",
+             "|---|---|---|---|---|---|"]
     for name, r in summary["ratings"].items():
-        lines.append(f"| {name} | {r['ordinal']} | {r['mu']} | {r['sigma']} | {r['games']} |")
+        boot = f"[{r['mu_lo']}, {r['mu_hi']}]" if "mu_lo" in r else "–"
+        lines.append(f"| {name} | {r['ordinal']} | {r['mu']} | {boot} | {r['sigma']} | {r['games']} |")
     lines += _side_ratings(summary.get("ratings_by_side") or {})
     lines += _role_tables(summary.get("by_role") or {})
     lines += ["", "## Metrics per contestant", "", "| metric | " + " | ".join(names) + " |",
