@@ -32,6 +32,12 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
+    ev.add_argument("--plan", action="store_true", help="print the schedule, expected decisions, tokens and cost, "
+                    "and games needed for --width; play nothing")
+    ev.add_argument("--pilot", type=Path, help="with --plan: a finished run folder to estimate from")
+    ev.add_argument("--width", type=float, help="with --plan: the 95 %% interval width wanted (e.g. 0.1)")
+    ev.add_argument("--rate", type=float, help="with --plan: the rate expected (e.g. 0.5), without a pilot")
+    ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     ev.set_defaults(run=cmd_eval)
     rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
@@ -71,6 +77,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if path is None or (args.config and args.config_file):
         raise CommandError("give the tournament file once: `killer eval FILE.toml` or `killer eval --config FILE.toml`")
     cfg = load_config(path, parallel=args.parallel, seeds=args.seeds, games=args.games)
+    if args.plan:
+        return _plan(cfg, args)
     out = args.out or Path("runs") / cfg.name
     try:
         done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
@@ -88,6 +96,24 @@ def cmd_eval(args: argparse.Namespace) -> int:
               "not measure those models (exit 3)", file=sys.stderr)
     return combine([ExitCode.INTERNAL if done.failed else ExitCode.DONE,
                     ExitCode.DEGRADED if done.degraded else ExitCode.DONE])
+
+
+def _plan(cfg: Any, args: argparse.Namespace) -> int:
+    from evaluation.plan import make_plan, render_plan
+    from evaluation.tournament import CONFIG_COPY
+
+    if args.width is not None and not 0 < args.width < 1:
+        raise CommandError("--width must be between 0 and 1 (a share, e.g. 0.1)")
+    if args.rate is not None and not 0 <= args.rate <= 1:
+        raise CommandError("--rate must be between 0 and 1")
+    if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
+        raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
+    try:
+        plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric)
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
+    print(render_plan(plan, args.width, args.metric))
+    return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
