@@ -36,6 +36,12 @@ class SeatFacts:
     lies_detected: int = 0  # ... met by a vote on the liar in the next ballot
     lies_ballot_followed: int = 0  # ... followed by a ballot at all
     bluffs_won: int = 0  # ... followed by a good seat's execution, or never voted on by a survivor
+    true_checks: int = 0  # reported checks matching a result the seat saw
+    checks_seen: int = 0  # check results a police seat saw (evaluation.behaviour)
+    checks_on_killers: int = 0  # ... that found a killer
+    night_kills: int = 0  # a killer-side seat's own night kill choices naming a seat
+    night_kills_special: int = 0  # ... on a good seat holding a card other than civilian
+    jump_kills: int = 0  # confessions that killed the seat (跳杀)
     knowing_checked: int = 0  # accusations and votes on a seat whose side the actor knows
     knowing_false: int = 0  # ... naming a seat the actor knows is good
     bus_votes: int = 0  # a killer's votes on a partner it knows

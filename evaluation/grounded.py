@@ -161,6 +161,7 @@ def _claim(walk: _Walk, me: SeatFacts, claim: Any) -> None:
         truth = seen.get((int(check.get("night") or 0), _key(check.get("target"))))
         false = truth is None or truth != check.get("result")
         me.false_checks += false
+        me.true_checks += not false
         lied = lied or false
     if lied:
         lie = Lie(me.seat)

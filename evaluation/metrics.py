@@ -12,6 +12,7 @@ from typing import Any
 
 from agents.health import is_degraded
 from engine import DECISIONS, SPEECHES, Event, EventKind, Winner
+from evaluation.behaviour import behaviour_summary, count_behaviour
 from evaluation.deception import count_deception, deception_summary
 from evaluation.detection import detection_summary, score_suspicions
 from evaluation.facts import GameFacts, SeatFacts, side_of
@@ -66,6 +67,7 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     count_swing(timeline, seats)
     grounded = has_public_claims(pairs)
     count_grounded(seats, pairs, grounded)
+    count_behaviour(seats, pairs)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
     return GameFacts(
@@ -155,6 +157,7 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "accusation_accuracy": rate(total("accusations_on_killers", good), total("accusations", good)),
         "claim_rate": rate(total("claims", rows), total("speeches", rows)),
         **grounded_summary(rows),
+        **behaviour_summary(rows),
         **deception_summary(rows),
         **detection_summary(rows),
         **persuasion_summary(rows),

@@ -15,7 +15,7 @@ from typing import Any
 from evaluation.bootstrap import attach, rate_intervals, rating_intervals
 from evaluation.cost import cost
 from evaluation.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
-from evaluation.ratings import rate_games, rate_sides
+from evaluation.ratings import rate_games, rate_roles, rate_sides
 from evaluation.tournament import load_run, read_results, schedule
 from orchestrator.transcript import read_transcript
 
@@ -102,6 +102,7 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
         "rated_games": len(rated),
         "ratings": ratings,
         "ratings_by_side": _only(rate_sides(rated, rated_names), rated_names),
+        "ratings_by_role": _only(rate_roles(rated), rated_names),
         "by_role": by_role(games),
         "setups": by_setup(games),
         "lengths": [{"game_id": g.game_id, "ruleset": g.ruleset, "players": g.players, "killers": g.killers,
@@ -171,6 +172,10 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("verdicts_survived_good", "As good: day verdicts survived"),
         ("swing_killers", "Vote swing: others follow my accusation (killers)"),
         ("swing_good", "Vote swing: others follow my accusation (good)"),
+        ("checks_on_killers", "Police: checks that found a killer"),
+        ("checks_reported_true", "Police: checks reported truthfully in public"),
+        ("night_kills_special", "Killers: night kills on a special good role"),
+        ("jump_kill", "Killers: seats that jump-killed (跳杀)"),
         ("fallback", "Fallback decisions"))
 NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
            ("votes_per_day_good", "Votes received per day alive (good)"),
@@ -203,6 +208,18 @@ def _side_ratings(sides: dict[str, Any]) -> list[str]:
             r = by.get(side)
             cells += ([f"{r['ordinal']} ({r['mu']} ± {r['sigma']})", str(r["games"])] if r else ["–", "0"])
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _role_ratings(by_role: dict[str, Any]) -> list[str]:
+    """Ordinal per contestant and role held: compare within a column."""
+    roles = sorted({r for per in by_role.values() for r in per})
+    if not roles:
+        return []
+    lines = ["", "### Ratings per role", "", "Ordinal (μ − 3σ) per role held; compare within a column.", "",
+             "| contestant | " + " | ".join(roles) + " |", "|---|" + "---|" * len(roles)]
+    for who, per in by_role.items():
+        lines.append(f"| {who} | " + " | ".join(_num((per.get(r) or {}).get("ordinal")) for r in roles) + " |")
     return lines
 
 
@@ -259,6 +276,7 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
         boot = f"[{r['mu_lo']}, {r['mu_hi']}]" if "mu_lo" in r else "–"
         lines.append(f"| {name} | {r['ordinal']} | {r['mu']} | {boot} | {r['sigma']} | {r['games']} |")
     lines += _side_ratings(summary.get("ratings_by_side") or {})
+    lines += _role_ratings(summary.get("ratings_by_role") or {})
     lines += _role_tables(summary.get("by_role") or {})
     lines += ["", "## Metrics per contestant", "", "| metric | " + " | ".join(names) + " |",
               "|---|" + "---|" * len(names)]

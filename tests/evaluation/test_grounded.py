@@ -81,3 +81,32 @@ def test_older_transcripts_fall_back_to_the_label() -> None:
     seats = {s.seat: s for s in facts.seats}
     assert facts.claims_source == "label"
     assert (seats[1].claims, seats[1].label_claims, seats[1].label_lies) == (0, 1, 1)
+
+
+def test_police_checks_and_night_kill_targets(seats) -> None:
+    # police 3 saw one check (seat 1: killer) and reported it truthfully once (its second report is wrong)
+    assert (seats[3].checks_seen, seats[3].checks_on_killers, seats[3].true_checks) == (1, 1, 1)
+    # killers chose 6 (a civilian) then 3 (the police): 1 of 2 kills on a special role
+    assert (seats[1].night_kills, seats[1].night_kills_special, seats[2].night_kills_special) == (1, 0, 1)
+    out = aggregate(seats.values())
+    assert (out["night_kills_special"]["k"], out["night_kills_special"]["n"]) == (1, 2)
+    assert (out["checks_reported_true"]["k"], out["checks_reported_true"]["n"]) == (1, 1)
+    assert (out["jump_kill"]["k"], out["jump_kill"]["n"]) == (0, 2)
+
+
+def test_jump_kill_is_counted() -> None:
+    from engine import Event
+
+    game = [*claims_game()[:8], (Event("death", {"seat": 2, "public_cause": "jump_kill"}), None),
+            (claims_game()[-1][0], None)]
+    out = aggregate(game_facts(CLAIMS_HEADER, game, CLAIMS_END).seats)
+    assert (out["jump_kill"]["k"], out["jump_kill"]["n"]) == (1, 2)
+
+
+def test_per_role_ratings() -> None:
+    from evaluation.ratings import rate_roles
+
+    facts = game_facts(CLAIMS_HEADER, claims_game(), CLAIMS_END, {1: "a", 2: "b", 3: "a", 4: "b", 5: "a", 6: "b"})
+    roles = rate_roles([facts])
+    assert set(roles) == {"a", "b"} and set(roles["a"]) == {"killer", "police", "civilian"}
+    assert roles["a"]["killer"]["mu"] > roles["a"]["police"]["mu"]  # the killers won this game

@@ -53,7 +53,8 @@ def test_every_output_file(run_dir: Path) -> None:
     assert roles["scripted"] == roles["random"] == roles["rnd2"] == {"civilian": 12, "killer": 4, "police": 4}
     report = (run_dir / "report.md").read_text()
     assert "| Win rate |" in report and "![win_rates](win_rates.png)" in report and "scripted" in report
-    for section in ("### Ratings per side", "## Win rate by role", "## False role claims by role",
+    for section in ("### Ratings per side", "### Ratings per role", "| Police: checks that found a killer |",
+                    "## Win rate by role", "## False role claims by role",
                     "| Self-report divergence: accusing a seat it rated innocent (killers) |",
                     "| As killers: day verdicts survived |",
                     "| Votes received per day alive (killers) |", "| … on killer-side seats |",
