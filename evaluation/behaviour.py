@@ -1,7 +1,8 @@
 """Game-specific behaviour per seat: police checks, night-kill targeting, jump kills (docs/metrics.md).
 
 - Police checks: the check results a police seat saw (basic rulesets show them to the whole police team), how
-  many found a killer, and how many it reported truthfully in a public claim (evaluation.grounded counts those).
+  many found a killer, and how many it reported truthfully in a public claim (evaluation.grounded counts those;
+  only games that record public claims count: older transcripts could not report any).
 - Night-kill targeting: a killer-side seat's own night choices as a killer naming a seat; special = the target
   holds a good card other than civilian (the seeds advise killing the special roles first).
 - Jump kills (跳杀, 004 V2.5 other rule 3): a killer-side seat that confessed and died by it.
@@ -28,14 +29,17 @@ def _seat(target: Any) -> int | None:
     return None if target is None else int(target)
 
 
-def count_behaviour(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Mapping[str, Any] | None]]) -> None:
-    """Adds check, night-kill and jump-kill counts to every seat."""
+def count_behaviour(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Mapping[str, Any] | None]],
+                    grounded: bool) -> None:
+    """Adds check, night-kill and jump-kill counts to every seat (`grounded`: the game records public claims,
+    so a check result could have been reported)."""
     for event, note in pairs:
         data = event.data
         if event.kind == EventKind.CHECK_RESULT and event.visible_to is not None:
             for s in event.visible_to:
                 if s in seats and "police" in seats[s].cards:
                     seats[s].checks_seen += 1
+                    seats[s].checks_reportable += grounded
                     seats[s].checks_on_killers += data.get("result") == CheckResult.KILLER
         elif event.kind == EventKind.DEATH and data.get("public_cause") == Cause.JUMP_KILL:
             seats[int(data["seat"])].jump_kills += 1
@@ -57,6 +61,6 @@ def behaviour_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
         return sum(int(getattr(s, name)) for s in among)
 
     return {"checks_on_killers": rate(total("checks_on_killers", rows), total("checks_seen", rows)),
-            "checks_reported_true": rate(total("true_checks", rows), total("checks_seen", rows)),
+            "checks_reported_true": rate(total("true_checks", rows), total("checks_reportable", rows)),
             "night_kills_special": rate(total("night_kills_special", bad), total("night_kills", bad)),
             "jump_kill": rate(sum(s.jump_kills > 0 for s in bad), len(bad))}

@@ -39,6 +39,7 @@ class SeatFacts:
     true_checks: int = 0  # reported checks matching a result the seat saw
     checks_seen: int = 0  # check results a police seat saw (evaluation.behaviour)
     checks_on_killers: int = 0  # ... that found a killer
+    checks_reportable: int = 0  # ... in games that record public claims
     night_kills: int = 0  # a killer-side seat's own night kill choices naming a seat
     night_kills_special: int = 0  # ... on a good seat holding a card other than civilian
     jump_kills: int = 0  # confessions that killed the seat (跳杀)

@@ -67,7 +67,7 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     count_swing(timeline, seats)
     grounded = has_public_claims(pairs)
     count_grounded(seats, pairs, grounded)
-    count_behaviour(seats, pairs)
+    count_behaviour(seats, pairs, grounded)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
     return GameFacts(

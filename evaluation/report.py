@@ -193,7 +193,7 @@ NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
            ("reasoning_tokens", "Reasoning tokens (in completion)"), ("latency_mean_s", "Mean latency (s)"),
            ("latency_p95_s", "p95 latency (s)"))
 COSTS = (("usd", "Cost (USD)"), ("per_game", "Cost per game (USD)"), ("per_decision", "Cost per decision (USD)"),
-         ("reasoning_usd", "Of which reasoning (USD)"), ("tokens_reported", "Decisions with token counts"))
+         ("reasoning_usd", "Of which reasoning (USD)"), ("tokens_reported", "Share of decisions with token counts"))
 
 
 def _side_ratings(sides: dict[str, Any]) -> list[str]:
