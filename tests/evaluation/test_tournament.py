@@ -42,6 +42,7 @@ def test_rotation_balances_roles() -> None:
 
 def test_every_output_file(run_dir: Path) -> None:
     for name in ("results.jsonl", "summary.json", "report.md", "win_rates.png", "win_by_role.png", "ratings.png",
+                 "deception.png", "brier.png",
                  "tournament.json"):
         assert (run_dir / name).stat().st_size > 0, name
     assert (run_dir / "win_rates.png").read_bytes()[:4] == b"\x89PNG"
