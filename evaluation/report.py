@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from evaluation.bootstrap import attach, rate_intervals, rating_intervals
+from evaluation.config import Price
 from evaluation.cost import cost
 from evaluation.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
 from evaluation.ratings import rate_games, rate_roles, rate_sides
+from evaluation.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament import load_run, read_results, schedule
 from orchestrator.transcript import read_transcript
 
@@ -54,20 +56,33 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
 
 
 def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False) -> dict[str, Any]:
-    """The summary of loose transcripts (no tournament folder): each seat's contestant is its model, or its agent
-    kind where it has none, as the transcript header records them; games without an end line are listed missing."""
-    games, missing = [], []
+    """The summary of loose transcripts (no tournament folder), merged by game identity (evaluation/runs.py): a
+    copied game counts once and is listed under `duplicates`. Each seat's contestant is the name its tournament
+    recorded in the header, else its model, else its agent kind; prices come from the headers too. Games without
+    an end line are listed missing."""
+    games, missing, duplicates = [], [], []
     kinds: dict[str, tuple[str, str | None]] = {}
+    prices: dict[str, Any] = {}
+    seen: dict[str, Path] = {}
     for path in paths:
         t = read_transcript(path)
         if t.end is None:
             missing.append(t.game_id)
             continue
+        identity = game_identity(t.header, [e.event for e in t.entries])
+        if identity in seen:
+            duplicates.append(f"{path} (the same game as {seen[identity]})")
+            continue
+        seen[identity] = path
+        roster = roster_of(t.header)
         for seat in t.header.get("seats", []):
-            name = str(seat.get("model") or seat.get("agent"))
+            name = roster.get(int(seat["seat"]), str(seat.get("model") or seat.get("agent")))
             kinds.setdefault(name, (str(seat.get("agent")), seat.get("model")))
-        games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end))
-    return _summary("transcripts", games, missing, kinds, {n: None for n in kinds}, include_degraded)
+        for name, price in (recorded_tournament(t.header).get("prices") or {}).items():
+            prices.setdefault(str(name), Price.model_validate(price))
+        games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, roster))
+    summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded)
+    return {**summary, "duplicates": duplicates}
 
 
 def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[GameFacts]:
@@ -255,6 +270,8 @@ def _flags(summary: dict[str, Any]) -> list[str]:
     if summary.get("claims_from_labels"):
         lines.append(f"{len(summary['claims_from_labels'])} transcripts record no public claims (older format): "
                      "their lies appear only in the separately named self-label lie rate.")
+    if summary.get("duplicates"):
+        lines.append(f"{len(summary['duplicates'])} copied games counted once: " + "; ".join(summary["duplicates"]))
     if "rated_games" in summary:
         lines.append(f"Ratings are computed from {summary['rated_games']} of {summary['games']} games.")
     return [*lines, ""] if lines else []

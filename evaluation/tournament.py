@@ -76,6 +76,14 @@ def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
     return build
 
 
+def tournament_record(cfg: TournamentConfig, game: Scheduled) -> dict[str, Any]:
+    """What a game's header keeps of its tournament: name, schedule, contestant per seat, their prices."""
+    names = sorted(set(game.roster.values()))
+    prices = {n: p.model_dump() for n in names if (p := cfg.price(n)) is not None}
+    return {"name": cfg.name, "schedule": cfg.schedule, "roster": {str(s): n for s, n in sorted(game.roster.items())},
+            "prices": prices}
+
+
 def game_agents(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> dict[int, Agent]:
     """Every seat's agent for one game, contestant by contestant."""
     out: dict[int, Agent] = {}
@@ -273,7 +281,8 @@ class _Runner:
         kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
         config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
                            agents=kinds.pop() if len(kinds) == 1 else "mixed",
-                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id)
+                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
+                           tournament=tournament_record(self.cfg, game))
         result = await run_game(config, agents=agents)
         if result.winner is None:
             raise RuntimeError("the game stopped without a winner")

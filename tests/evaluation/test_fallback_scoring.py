@@ -13,7 +13,7 @@ BROKEN = {1, 3, 5}  # killer 1, civilian 3, civilian 5
 
 
 def _game(game_id: str) -> tuple[dict, list]:
-    header = {**SIX_HEADER, "game_id": game_id,
+    header = {**SIX_HEADER, "game_id": game_id, "seed": int(game_id[1:]),
               "seats": [{"seat": s, "agent": "llm", "model": "broken" if s in BROKEN else "bot"} for s in range(1, 7)]}
     entries = [(e, note(fallback="timeout") if e.kind in DECISIONS and int(e.data["seat"]) in BROKEN else n)
                for e, n in six_game()]
