@@ -2,9 +2,9 @@
 
 A game's identity is a hash of its header's roster (the contestant per seat the tournament recorded, else each
 seat's agent and model), the schedule, the program version (the prompts' version: prompts ship with the
-package), the language, the ruleset, table size and seed, and the deal itself. Two rosters on the same seeds are different
-games; the same game copied into two folders (or renamed) is one. Contestant names and prices come from the
-headers, so two contestants on one model stay apart when loose transcripts are merged.
+package), the language, the ruleset, table size and seed, and the deal itself. Two rosters on the same seeds
+are different games; the same game copied into two folders (or renamed) is one. Contestant names and prices come from
+the headers, so two contestants on one model stay apart when loose transcripts are merged.
 """
 
 from __future__ import annotations
@@ -36,6 +36,6 @@ def game_identity(header: Mapping[str, Any], events: Sequence[Event]) -> str:
     record = recorded_tournament(header)
     key = {"roster": {str(s): n for s, n in sorted(roster_of(header).items())},
            "schedule": record.get("schedule"), "version": (header.get("versions") or {}).get("killer"),
-           "lang": header.get("lang"), "ruleset": header.get("ruleset"), "players": header.get("players"), "seed": header.get("seed"),
-           "deal": deal}
+           "lang": header.get("lang"), "ruleset": header.get("ruleset"), "players": header.get("players"),
+           "seed": header.get("seed"), "deal": deal}
     return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
