@@ -124,16 +124,20 @@ def inside(out: Path, relative: Any) -> bool:
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
     """Creates the run folder and keeps the config there; refuses a folder that holds another tournament.
-    Prices do not change the games, and --games only cuts the schedule short: a rerun with new prices or another
-    --games is accepted and updates the copy (and so the costs, and which games the report expects)."""
+    Prices do not change the games, --games only cuts the schedule short, and more seeds only add deals (the
+    games already played keep their ids): a rerun with new prices, another --games or more seeds is accepted and
+    updates the copy (and so the costs, and which games the report expects). The agents are always built from
+    the file given, never from the copy. A copy written before newer options existed reads with their defaults."""
     out.mkdir(parents=True, exist_ok=True)
     (out / GAMES).mkdir(exist_ok=True)
     copy = out / CONFIG_COPY
     mine = _recordable(cfg.model_dump(mode="json", exclude={"parallel"}))
     theirs = _read_copy(copy) if copy.exists() else None
+    if theirs is not None:
+        theirs = _recordable(parse_config(theirs, str(copy)).model_dump(mode="json", exclude={"parallel"}))
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
-    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games")):
+    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds")):
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -162,7 +166,7 @@ def _no_constant(name: str) -> Any:
 
 def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
     """What decides the games (not parallelism, prices, or how much of the schedule is played)."""
-    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games")}
+    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games", "seeds")}
 
 
 def load_run(out: Path) -> TournamentConfig:

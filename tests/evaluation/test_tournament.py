@@ -12,7 +12,7 @@ import pytest
 
 from evaluation.config import ConfigError, load_config, parse_config
 from evaluation.report import summarize, write_report
-from evaluation.tournament import RESULTS, read_results, run_tournament, schedule
+from evaluation.tournament import RESULTS, load_run, read_results, run_tournament, schedule
 from killer.cli import main
 from orchestrator.transcript import read_transcript
 
@@ -106,11 +106,19 @@ def test_a_finished_game_without_its_results_line_is_only_recorded(run_dir: Path
 
 
 def test_a_folder_of_another_tournament_is_refused(run_dir: Path) -> None:
-    other = parse_config({**RAW, "seeds": 3})
+    other = parse_config({**RAW, "first_seed": 6})
     with pytest.raises(ConfigError, match="different tournament"):
         asyncio.run(run_tournament(other, run_dir))
     same_but_parallel = parse_config({**RAW, "parallel": 1})
     assert asyncio.run(run_tournament(same_but_parallel, run_dir)).skipped == 6
+
+
+def test_a_run_is_extended_with_more_seeds(run_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "grown"
+    shutil.copytree(run_dir, out)
+    done = asyncio.run(run_tournament(parse_config({**RAW, "seeds": 3}), out))
+    assert (done.played, done.skipped) == (3, 6)  # the third deal's three rotations; the first six kept
+    assert summarize(out)["games"] == 9 and load_run(out).seeds == 3
 
 
 def test_eval_command(tmp_path: Path, capsys) -> None:
