@@ -94,6 +94,7 @@ class Price(BaseModel):
 
     prompt: float = Field(ge=0)
     completion: float = Field(ge=0)
+    cached: float | None = Field(default=None, ge=0)  # cached prompt tokens, where the provider bills them less
 
 
 class TournamentConfig(BaseModel):
@@ -118,6 +119,7 @@ class TournamentConfig(BaseModel):
     lang: Literal["en", "zh"] = "en"
     parallel: int = Field(default=1, ge=1, le=64)
     prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name
+    budget_usd: float | None = Field(default=None, gt=0)  # no new game starts once the run has cost this much
 
     @field_validator("rulesets", mode="before")
     @classmethod

@@ -72,6 +72,7 @@ class SeatFacts:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens the provider served from its cache (part of prompt_tokens)
     reasoning_tokens: int = 0  # hidden reasoning, already counted in completion_tokens
     token_decisions: int = 0  # decisions whose annotation reported token counts
     latencies: list[float] = field(default_factory=list)

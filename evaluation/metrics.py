@@ -116,6 +116,7 @@ def _annotation(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
     me.retries += int(note.get("retries") or 0)
     me.prompt_tokens += int(note.get("prompt_tokens") or 0)
     me.completion_tokens += int(note.get("completion_tokens") or 0)
+    me.cached_tokens += int(note.get("cached_tokens") or 0)
     me.reasoning_tokens += int(note.get("reasoning_tokens") or 0)
     me.token_decisions += note.get("prompt_tokens") is not None or note.get("completion_tokens") is not None
     if note.get("latency_s") is not None:
@@ -168,6 +169,7 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "retries_per_decision": round(total("retries", rows) / decisions, 4) if decisions else None,
         "prompt_tokens": total("prompt_tokens", rows),
         "completion_tokens": total("completion_tokens", rows),
+        "cached_tokens": total("cached_tokens", rows),
         "reasoning_tokens": total("reasoning_tokens", rows),
         "token_decisions": total("token_decisions", rows),
         "latency_mean_s": mean(lat),

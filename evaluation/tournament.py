@@ -137,7 +137,7 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
         theirs = _recordable(parse_config(theirs, str(copy)).model_dump(mode="json", exclude={"parallel"}))
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
-    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds")):
+    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds", "budget_usd")):
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -166,7 +166,7 @@ def _no_constant(name: str) -> Any:
 
 def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
     """What decides the games (not parallelism, prices, or how much of the schedule is played)."""
-    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games", "seeds")}
+    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games", "seeds", "budget_usd")}
 
 
 def load_run(out: Path) -> TournamentConfig:
@@ -186,6 +186,20 @@ def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
             "days": end.get("days"), "nights": end.get("nights"), "decisions": end.get("decisions"),
             "wall_s": end.get("wall_s"), "fallbacks": end.get("fallbacks") or {},
             "seat_decisions": end.get("seat_decisions") or {}}
+
+
+def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path) -> float:
+    """What one finished game cost at the file's prices (contestants without a price count 0)."""
+    from evaluation.cost import tokens_usd
+
+    usd = 0.0
+    for entry in read_transcript(transcript).entries:
+        note, seat = entry.annotation or {}, entry.event.data.get("seat")
+        price = cfg.price(game.roster[int(seat)]) if isinstance(seat, int) and int(seat) in game.roster else None
+        if note and price is not None:
+            usd += tokens_usd(int(note.get("prompt_tokens") or 0), int(note.get("cached_tokens") or 0),
+                              int(note.get("completion_tokens") or 0), price)
+    return round(usd, 6)
 
 
 def fallback_shares(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[int, int]]:
@@ -238,6 +252,7 @@ class RunSummary:
     failed: dict[str, str]
     degraded: list[str] = field(default_factory=list)  # contestants (agents/health.py)
     shares: dict[str, tuple[int, int]] = field(default_factory=dict)  # (fallbacks, decisions) per contestant
+    over_budget: list[str] = field(default_factory=list)  # games not started: the budget was spent
 
 
 class _Runner:
@@ -251,13 +266,19 @@ class _Runner:
         self.on_done = on_done
         self.resumed = 0
         self.failed: dict[str, str] = {}
+        self.spent = 0.0
+        self.over_budget: list[str] = []
 
     async def play(self, game: Scheduled) -> None:
         async with self.sem:
+            if self.cfg.budget_usd is not None and self.spent >= self.cfg.budget_usd:
+                self.over_budget.append(game.game_id)
+                return
             line: dict[str, Any] | None = None
             try:
                 path = await self._play(game)
-                line = result_line(game, path, self.out)
+                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
+                self.spent += line["usd"]
                 async with self.lock:
                     with (self.out / RESULTS).open("a", encoding="utf-8") as f:
                         f.write(safe_line(line) + "\n")
@@ -327,10 +348,11 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
             bar(f"{game.game_id}  {share_text(fallback_shares(rows))}")
 
         runner = _Runner(cfg, out, build, cfg.parallel, on_done)
+        runner.spent = sum(float(r.get("usd") or 0.0) for r in rows)
         await asyncio.gather(*(runner.play(g) for g in todo))
-    played = len(todo) - len(runner.failed)
+    played = len(todo) - len(runner.failed) - len(runner.over_budget)
     return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed,
-                      degraded_contestants(rows), fallback_shares(rows))
+                      degraded_contestants(rows), fallback_shares(rows), runner.over_budget)
 
 
 async def preflight_contestants(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> None:

@@ -87,6 +87,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
           f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}")
+    if done.over_budget:
+        print(f"budget spent: {len(done.over_budget)} games not started (raise budget_usd and rerun to play them)",
+              file=sys.stderr)
     for game_id, why in sorted(done.failed.items()):
         print(f"failed: {game_id}: {why}", file=sys.stderr)
     for name, (fell, made) in sorted(done.shares.items()):
