@@ -56,6 +56,8 @@ class Contestant(Generation):
     api_key_env: str | None = None
     timeout: float = Field(default=60.0, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] = "auto"
+    concurrency: int | None = Field(default=None, ge=1)  # decisions in flight at once, over all its games
+    rpm: int | None = Field(default=None, ge=1)  # decisions started per minute, over all its games
 
     @property
     def embedded(self) -> bool:

@@ -20,6 +20,7 @@ from agents.health import is_degraded
 from agents.secrets import redact_url
 from agents.table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
+from evaluation.limits import Limited, RateLimit
 from evaluation.schedules import Scheduled, schedule
 from orchestrator.config import RunConfig
 from orchestrator.lock import hold
@@ -268,6 +269,7 @@ class _Runner:
         self.failed: dict[str, str] = {}
         self.spent = 0.0
         self.over_budget: list[str] = []
+        self.limits = {c.name: RateLimit(c.concurrency, c.rpm) for c in cfg.contestants if c.concurrency or c.rpm}
 
     async def play(self, game: Scheduled) -> None:
         async with self.sem:
@@ -293,6 +295,8 @@ class _Runner:
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
+        agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
+                  for s, a in agents.items()}
         # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
         for rebuild in (False, True) if path.exists() else ():
             with contextlib.suppress(ResumeError, TranscriptError):
