@@ -6,8 +6,9 @@ The endpoint is a separate process (stdlib ThreadingHTTPServer on 127.0.0.1) tha
 answers a legal JSON move read off the request's schema. Two LLM contestants (the real LLMAgent over the real
 openai client and HTTP) share v2-classic 8-player tables; each step plays `parallel × rounds` games with
 `parallel` at once. Printed per step: games/s, wall seconds, CPU seconds per game of the tournament process,
-its CPU use (CPU s / wall s: near 1.0 means the one Python process is the bottleneck; well under 1.0 means the
-endpoint's latency is), and peak resident memory per game in flight.
+its CPU use and the endpoint process's (CPU s / wall s: near 1.0 means that one Python process is the
+bottleneck), peak resident memory per game in flight, and the bottleneck: a process near one core, else the
+machine's cores when the load average reaches their number, else the endpoint's latency itself.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import resource
 import sys
@@ -75,6 +77,23 @@ def builder(base_url: str) -> AgentBuilder:
     return build
 
 
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bottleneck(mine: float, endpoint: float, load: float) -> str:
+    """Which resource ran out: a process near one core, else the machine's cores, else the latency itself."""
+    if mine > 0.85:
+        return "CPU of the tournament process"
+    if endpoint > 0.85:
+        return "CPU of the endpoint process"
+    if load >= (os.cpu_count() or 1):
+        return f"the machine's {os.cpu_count()} cores (load {load:.1f})"
+    return "endpoint latency"
+
+
 def rss_kb() -> int:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -119,16 +138,18 @@ def main() -> None:
     base_url = f"http://127.0.0.1:{port.value}/v1"
     print(f"fake endpoint in process {server.pid}, latency {args.latency * 1000:.0f} ms; v2-classic 8 players")
     print(f"{'parallel':>8} {'games':>6} {'wall s':>8} {'games/s':>8} {'CPU s/game':>11} {'CPU use':>8} "
-          f"{'MB/game':>8}  bottleneck")
+          f"{'endpoint':>8} {'MB/game':>8}  bottleneck")
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for parallel in args.parallel:
+                served = proc_cpu(server.pid or 0)
                 games, wall, cpu, mem = asyncio.run(step(parallel, parallel * args.rounds, base_url,
                                                          Path(tmp) / f"p{parallel}"))
                 use = cpu / wall if wall else 0.0
-                neck = "CPU (the one tournament process)" if use > 0.85 else "endpoint latency"
+                endpoint = (proc_cpu(server.pid or 0) - served) / wall if wall else 0.0
+                neck = bottleneck(use, endpoint, os.getloadavg()[0])
                 print(f"{parallel:>8} {games:>6} {wall:>8.1f} {games / wall:>8.2f} {cpu / max(games, 1):>11.2f} "
-                      f"{use:>8.2f} {mem / 1024 / parallel:>8.2f}  {neck}")
+                      f"{use:>8.2f} {endpoint:>8.2f} {mem / 1024 / parallel:>8.2f}  {neck}")
     finally:
         server.terminate()
 
