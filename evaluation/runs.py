@@ -37,5 +37,5 @@ def game_identity(header: Mapping[str, Any], events: Sequence[Event]) -> str:
     key = {"roster": {str(s): n for s, n in sorted(roster_of(header).items())},
            "schedule": record.get("schedule"), "version": (header.get("versions") or {}).get("killer"),
            "lang": header.get("lang"), "ruleset": header.get("ruleset"), "players": header.get("players"),
-           "seed": header.get("seed"), "deal": deal}
+           "seed": header.get("seed"), "dealt": deal}
     return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
