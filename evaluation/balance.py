@@ -38,6 +38,7 @@ from engine import (
 )
 from evaluation.metrics import side_of
 from evaluation.stats import mean, rate
+from evaluation.workers import ONE_PROCESS, Spread, StudyError, run_study
 
 CLAIM_RULESETS = ("v2-classic", "v2.5-std", "v3")
 CLAIM_PLAYERS = (10, 11, 12, 13)  # the sizes all three allow
@@ -56,6 +57,15 @@ class Outcome:
 
 
 Chooser = Callable[[GameState, list[Any], Request], Action]
+Mix = tuple[tuple[str, int], ...]  # the dealt roles other than civilians, with their counts
+AGENT_KINDS = ("random", "scripted")  # what --agents takes; the value is passed through to _chooser as given
+
+
+def check_agents(kinds: tuple[str, ...]) -> None:
+    """Refuses an agent kind this module cannot play, before any game starts."""
+    for kind in kinds:
+        if kind not in AGENT_KINDS:
+            raise StudyError(f"unknown agent kind {kind!r} for engine-only games (known: {', '.join(AGENT_KINDS)})")
 
 
 def _chooser(agents: str, seed: int, ruleset: str, players: int) -> Chooser:
@@ -71,21 +81,28 @@ def _chooser(agents: str, seed: int, ruleset: str, players: int) -> Chooser:
     return scripted
 
 
-def play(ruleset: str, players: int, seed: int, agents: str, killers: int | None = None) -> Outcome:
-    """One seeded game; `killers` deals that many killers (the rest civilians) instead of the composition."""
+def mix_hands(mix: Mix, players: int, seed: int) -> list[list[str]]:
+    """One card a seat: the mix's roles, the rest civilians, shuffled by the game's seed."""
+    cards = [role for role, count in mix for _ in range(count)]
+    cards += ["civilian"] * (players - len(cards))
+    random.Random(seed ^ 0xDEA1).shuffle(cards)
+    return [[c] for c in cards]
+
+
+def play(ruleset: str, players: int, seed: int, agents: str, killers: int | None = None,
+         mix: Mix | None = None) -> Outcome:
+    """One seeded game; `mix` deals those role counts (the rest civilians) instead of the ruleset's table,
+    `killers` is short for a mix of that many killers."""
     rng = random.Random(seed)
-    hands = None
     if killers is not None:
-        cards = ["killer"] * killers + ["civilian"] * (players - killers)
-        random.Random(seed ^ 0xDEA1).shuffle(cards)
-        hands = [[c] for c in cards]
+        mix = (("killer", killers),)
+    hands = None if mix is None else mix_hands(mix, players, seed)
     state, events = new_game(ruleset, rng, players=players, hands=hands)
     events = list(events)
     pick = _chooser(agents, seed, ruleset, players)
     fallbacks = 0
     while not state.is_over():
-        batch = current_batch(state)
-        answers = [(r, pick(state, events, r)) for r in batch]
+        answers = [(r, pick(state, events, r)) for r in current_batch(state)]
         for request, action in answers:
             if state.is_over() or request not in state.pending:
                 break  # a jump-kill ended the step
@@ -99,15 +116,43 @@ def play(ruleset: str, players: int, seed: int, agents: str, killers: int | None
     return Outcome(state.winner.value, state.day, dealt, fallbacks)
 
 
-def batch(ruleset: str, players: int, agents: str, games: int, seed: int, killers: int | None = None) \
-        -> dict[str, Any]:
-    """`games` seeded games of one setup: side win rates (Wilson), mean days, fallbacks."""
-    outs = [play(ruleset, players, seed + i, agents, killers) for i in range(games)]
+@dataclass(frozen=True)
+class GameSetup:
+    """One row of a study: `games` games of one ruleset, table size, agent kind and deal (picklable, so it can
+    travel to a worker process or a Ray task)."""
+
+    ruleset: str
+    players: int
+    agents: str
+    games: int
+    seed: int
+    mix: Mix | None = None  # None: the ruleset's own deal
+
+    def play(self, seed: int) -> Outcome:
+        return play(self.ruleset, self.players, seed, self.agents, mix=self.mix)
+
+
+def summarize(setup: GameSetup, outs: list[Outcome]) -> dict[str, Any]:
+    """A setup's row: side win rates (Wilson), mean days, fallbacks."""
+    games = len(outs)
     wins = Counter(o.winner for o in outs)
-    return {"ruleset": ruleset, "players": players, "agents": agents, "games": games,
+    return {"ruleset": setup.ruleset, "players": setup.players, "agents": setup.agents, "games": games,
             "killers": outs[0].killers, "killers_win": rate(wins["killers"], games),
             "good_win": rate(wins["good"], games), "draws": wins["draw"],
             "mean_days": mean([o.days for o in outs]), "fallbacks": sum(o.fallbacks for o in outs)}
+
+
+def run_setups(setups: list[GameSetup], spread: Spread) -> list[dict[str, Any]]:
+    """Plays every setup (spread over workers) and returns their rows in the setups' order."""
+    check_agents(tuple(sorted({s.agents for s in setups})))
+    return [summarize(s, outs) for s, outs in zip(setups, run_study(setups, spread), strict=True)]
+
+
+def batch(ruleset: str, players: int, agents: str, games: int, seed: int, killers: int | None = None) \
+        -> dict[str, Any]:
+    """`games` seeded games of one setup in this process: its row."""
+    mix = None if killers is None else (("killer", killers),)
+    return run_setups([GameSetup(ruleset, players, agents, games, seed, mix)], Spread(workers=1))[0]
 
 
 def setups(quick: bool = False) -> list[tuple[str, int]]:
@@ -120,12 +165,13 @@ def setups(quick: bool = False) -> list[tuple[str, int]]:
 
 
 def run_balance(out: Path, games: int = 200, agents: tuple[str, ...] = ("random", "scripted"), seed: int = 0,
-                quick: bool = False) -> dict[str, Any]:
+                quick: bool = False, spread: Spread = ONE_PROCESS) -> dict[str, Any]:
     """Plays every setup for every agent kind; writes balance.json, balance.md and two PNGs into `out`."""
-    rows = [batch(r, n, a, games, seed) for a in agents for r, n in setups(quick)]
+    main = [GameSetup(r, n, a, games, seed) for a in agents for r, n in setups(quick)]
     ruleset, players, counts = KILLER_SWEEP
-    sweep = [batch(ruleset, players, a, games, seed, killers=k) for a in agents for k in counts]
-    return _write(out, rows, sweep, claims(rows, sweep), games, seed)
+    sweep = [GameSetup(ruleset, players, a, games, seed, (("killer", k),)) for a in agents for k in counts]
+    rows = run_setups(main + sweep, spread)
+    return _write(out, rows[:len(main)], rows[len(main):], claims(rows[:len(main)], rows[len(main):]), games, seed)
 
 
 def ruleset_sizes(ruleset: str, players: int | None) -> list[int]:
@@ -137,9 +183,11 @@ def ruleset_sizes(ruleset: str, players: int | None) -> list[int]:
 
 
 def run_ruleset_balance(out: Path, ruleset: str, players: int | None = None, games: int = 200,
-                        agents: tuple[str, ...] = ("random", "scripted"), seed: int = 0) -> dict[str, Any]:
+                        agents: tuple[str, ...] = ("random", "scripted"), seed: int = 0,
+                        spread: Spread = ONE_PROCESS) -> dict[str, Any]:
     """One ruleset's balance: side win rates for each agent kind over its table sizes (or the one given)."""
-    rows = [batch(ruleset, n, a, games, seed) for a in agents for n in ruleset_sizes(ruleset, players)]
+    sizes = ruleset_sizes(ruleset, players)
+    rows = run_setups([GameSetup(ruleset, n, a, games, seed) for a in agents for n in sizes], spread)
     return _write(out, rows, [], [], games, seed)
 
 

@@ -185,3 +185,28 @@ def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: 
     fig.savefig(out / "balance_length.png", dpi=100)
     plt.close(fig)
     return ["balance_players.png", "balance_length.png"]
+
+
+NAMES = {"seeds": "the seeds' mix", "suggested": "suggested mix"}
+
+
+def suggest_plot(result: dict[str, Any], path: Path) -> str:
+    """suggest_<ruleset>.png: killers' win rate by table size, the seeds' mix against the suggested one."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for agents in result["agents"]:
+        tables = sorted((t for t in result["tables"] if t["agents"] == agents), key=lambda t: t["players"])
+        for which, marker, style in (("seeds", "o", "-"), ("suggested", "s", "--")):
+            vals = [_errbar(t[which]["killers_win"]) for t in tables]
+            ax.errorbar([t["players"] for t in tables], [v[0] for v in vals],
+                        yerr=[[v[1] for v in vals], [v[2] for v in vals]], marker=marker, linestyle=style,
+                        capsize=3, label=f"{NAMES[which]} ({agents})")
+    ax.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_xlabel("players")
+    ax.set_ylabel("killers' win rate")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    ax.set_title(f"{result['ruleset']}: the seeds' card mix and the mix closest to 50 % (95 % Wilson)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path.name

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from agents.random_agent import choose
 from engine import GameState, Winner, apply, get_ruleset, new_game
+from evaluation.workers import ONE_PROCESS, Spread, run_study
 
 
 @dataclass
@@ -48,17 +49,33 @@ def play_random_game(ruleset: str, players: int | None, seed: int) -> tuple[Game
     return state, count
 
 
-def simulate(ruleset: str, players: int | None = None, games: int = 100, seed: int = 0) -> SimulationResult:
-    """Plays `games` seeded random games (seeds seed, seed+1, ...)."""
+@dataclass(frozen=True)
+class RandomGames:
+    """`games` random legal games of one ruleset and table size (a study setup: picklable for workers)."""
+
+    ruleset: str
+    players: int | None
+    games: int
+    seed: int
+
+    def play(self, seed: int) -> tuple[str, int, int]:
+        """(winner, days, decisions) of game `seed`."""
+        state, count = play_random_game(self.ruleset, self.players, seed)
+        assert state.winner is not None
+        return state.winner.value, state.day, count
+
+
+def simulate(ruleset: str, players: int | None = None, games: int = 100, seed: int = 0,
+             spread: Spread = ONE_PROCESS) -> SimulationResult:
+    """Plays `games` seeded random games (seeds seed, seed+1, ...), spread over workers as asked."""
     rules = get_ruleset(ruleset)
     result = SimulationResult(ruleset, players or rules.default_players)
     start = time.perf_counter()
-    for i in range(games):
-        state, count = play_random_game(ruleset, players, seed + i)
-        assert state.winner is not None
+    (outcomes,) = run_study([RandomGames(ruleset, players, games, seed)], spread)
+    for winner, days, count in outcomes:
         result.games += 1
-        result.wins[state.winner.value] += 1
-        result.days += state.day
+        result.wins[winner] += 1
+        result.days += days
         result.decisions += count
     result.seconds = time.perf_counter() - start
     return result

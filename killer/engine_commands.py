@@ -10,7 +10,9 @@ from typing import Any
 from engine import KillerError, all_rulesets, display_name
 from engine.scenario import run_scenario
 from evaluation.simulate import simulate
+from evaluation.workers import StudyError
 from killer.errors import CommandError
+from killer.study_options import add_spread_options, spread_from
 
 MAX_SCENARIO_CHARS = 1_000_000
 
@@ -29,6 +31,7 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    add_spread_options(p)
     p.set_defaults(run=run_simulate)
 
 
@@ -89,8 +92,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     try:
-        result = simulate(args.ruleset, args.players, args.games, args.seed)
-    except KillerError as exc:
+        result = simulate(args.ruleset, args.players, args.games, args.seed, spread_from(args))
+    except (KillerError, StudyError) as exc:
         raise CommandError(str(exc)) from None
     data = result.to_dict()
     if args.json:

@@ -10,12 +10,14 @@ from typing import Any
 
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode, combine
+from killer.study_options import add_spread_options, spread_from
 
 DESCRIPTIONS = {
     "eval": "run a tournament from a TOML file (resumable), then write results, summary, report and plots",
     "report": "recompute summary.json, report.md and the plots from transcripts: a tournament folder, or any "
               "transcript files and folders of them",
-    "balance": "win rates by side (Wilson intervals) for random and scripted agents, compared with the seeds",
+    "balance": "win rates by side (Wilson intervals) for random and scripted agents, compared with the seeds; "
+               "with --suggest, the card mix closest to 50 % for each table size of a ruleset",
 }
 
 
@@ -48,20 +50,28 @@ def register(subparsers: Any) -> None:
     bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
     bal.add_argument("--players", type=int, help="with --ruleset: only this table size")
-    bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind")
-    bal.add_argument("--agents", nargs="+", choices=("random", "scripted"), default=["random", "scripted"])
+    bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind (with "
+                     "--suggest: per candidate mix)")
+    bal.add_argument("--agents", nargs="+", metavar="KIND", help="agent kinds: random, scripted (default: both; "
+                     "with --suggest: scripted); passed through as given to evaluation/balance.py")
     bal.add_argument("--seed", type=int, default=0, help="first seed")
-    bal.add_argument("--out", type=Path, default=Path("runs/balance"), help="folder for balance.{json,md,png}")
+    bal.add_argument("--out", type=Path, default=Path("runs/balance"), help="folder for the files written")
     bal.add_argument("--quick", action="store_true", help="fewer table sizes (for a smoke test)")
+    bal.add_argument("--suggest", action="store_true", help="with --ruleset: search the card mixes it allows "
+                     "(docs/rules.md R-suggest-ranges) for the one closest to 50 %% per table size")
+    bal.add_argument("--budget", type=float, default=30.0, metavar="MINUTES", help="with --suggest: refuse a "
+                     "search estimated to take longer (default 30)")
+    add_spread_options(bal)
     bal.set_defaults(run=cmd_balance)
 
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
+    from evaluation.workers import StudyError
     from orchestrator.lock import BusyError
     from orchestrator.transcript import TranscriptError
 
-    return (KillerError, TranscriptError, FileExistsError, BusyError)
+    return (KillerError, TranscriptError, FileExistsError, BusyError, StudyError)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -151,14 +161,50 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise CommandError("--games must be at least 1")
     if args.players is not None and args.ruleset is None:
         raise CommandError("--players needs --ruleset")
+    if args.suggest:
+        return cmd_suggest(args)
+    agents = tuple(args.agents or ("random", "scripted"))
     try:
         if args.ruleset:
-            result = run_ruleset_balance(args.out, args.ruleset, args.players, games=args.games,
-                                         agents=tuple(args.agents), seed=args.seed)
+            result = run_ruleset_balance(args.out, args.ruleset, args.players, games=args.games, agents=agents,
+                                         seed=args.seed, spread=spread_from(args))
         else:
-            result = run_balance(args.out, games=args.games, agents=tuple(args.agents), seed=args.seed,
-                                 quick=args.quick)
+            result = run_balance(args.out, games=args.games, agents=agents, seed=args.seed, quick=args.quick,
+                                 spread=spread_from(args))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"{result['games']} games: {args.out / 'balance.md'}")
     return 0
+
+
+def cmd_suggest(args: argparse.Namespace) -> int:
+    """`killer balance --suggest --ruleset ID`: states the search and its time, then runs it."""
+    import time
+
+    from evaluation.balance import ruleset_sizes
+    from evaluation.suggest import Search, plan, run_search, write_search
+
+    if args.ruleset is None:
+        raise CommandError("--suggest needs --ruleset")
+    if args.budget <= 0:
+        raise CommandError("--budget must be more than 0 minutes")
+    agents = tuple(args.agents or ("scripted",))
+    try:
+        search = Search(args.ruleset, tuple(ruleset_sizes(args.ruleset, args.players)), agents, args.games,
+                        args.seed)
+        print(plan(search, spread_from(args), args.budget), flush=True)
+        start = time.perf_counter()
+        result = run_search(search, spread_from(args))
+        files = write_search(args.out, result, suggest_command(args, agents))
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
+    print(f"{sum(len(t['candidates']) for t in result['tables']) * args.games} games in "
+          f"{(time.perf_counter() - start) / 60:.1f} min: {files[1]}")
+    return 0
+
+
+def suggest_command(args: argparse.Namespace, agents: tuple[str, ...]) -> str:
+    """The command that reproduces a search's files (where it ran is left out: it does not change them)."""
+    players = f" --players {args.players}" if args.players is not None else ""
+    return (f"killer balance --suggest --ruleset {args.ruleset}{players} --agents {' '.join(agents)} "
+            f"--games {args.games} --seed {args.seed}")

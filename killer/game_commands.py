@@ -50,6 +50,7 @@ def register(subparsers: Any) -> None:
     resume.add_argument("--out", type=Path, default=Path("transcripts"), help="where to look for a game id")
     _llm_options(resume)
     resume.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML), given again")
+    resume.add_argument("--timeout", type=positive_seconds, help="seconds per model call (default: as recorded)")
     resume.add_argument("--from-transcript", action="store_true",
                         help="rebuild a missing or unreadable checkpoint from the transcript's decisions")
     resume.set_defaults(run=cmd_resume)
@@ -197,7 +198,8 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(f"{table}: no such table file")
     base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
     return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None), "base_url": base_url,
-            "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table}
+            "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table,
+            "timeout": getattr(args, "timeout", None)}
 
 
 def cmd_resume(args: argparse.Namespace) -> int:

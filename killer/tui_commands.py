@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from killer.errors import CommandError
+from killer.exit_codes import ExitCode
 from killer.game_commands import api_key, positive_seconds
+from orchestrator.config import DEFAULT_OUT
 
 DESCRIPTIONS = {
     "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
@@ -54,7 +57,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
                         "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
     parser.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the game and the screen")
-    parser.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
+    parser.add_argument("--timeout", type=positive_seconds, help="seconds per model call (default 60)")
     parser.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
 
 
@@ -78,9 +81,22 @@ def resolve_agents(args: argparse.Namespace) -> str:
 
 
 def players_of(ruleset: str, players: int | None) -> int:
+    """The table's size; an unknown ruleset or a size the ruleset is not played at is refused here, before any
+    screen opens (one line, exit 2)."""
+    check_table(ruleset, players)
     from engine import get_ruleset
 
     return int(players or get_ruleset(ruleset).default_players)
+
+
+def check_table(ruleset: str, players: int | None) -> None:
+    """Deals a throwaway table exactly as the game will: whatever the engine refuses is refused now."""
+    import engine
+
+    try:
+        engine.new_game(ruleset, random.Random(0), players=players)
+    except engine.KillerError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) -> Any:
@@ -93,7 +109,9 @@ def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) 
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=resolve_agents(args),
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
                        api_key=api_key(args), table=args.table,
-                       lang=args.lang or "en", timeout=args.timeout, out=args.out, humans=humans).with_seed()
+                       lang=args.lang or "en", timeout=60.0 if args.timeout is None else args.timeout, out=args.out,
+                       humans=humans).with_seed()
+    check_table(config.ruleset, config.players)
     base = new_game_id(config)
     game_id, n = base, 1
     while (args.out / f"{game_id}.jsonl").exists() or checkpoint_path(args.out / f"{game_id}.jsonl").exists():
@@ -114,9 +132,13 @@ def live_header(config: Any) -> dict[str, Any]:
 def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
     if args.seats:
         try:
-            seats = frozenset(int(s) for s in args.seats.split(",") if s.strip())
+            listed = [int(s) for s in args.seats.split(",") if s.strip()]
         except ValueError:
             raise CommandError(f"--seats {args.seats!r}: give seat numbers like 1,4") from None
+        twice = sorted({s for s in listed if listed.count(s) > 1})
+        if twice:
+            raise CommandError(f"--seats {args.seats!r}: seat {twice[0]} is listed twice")
+        seats = frozenset(listed)
     elif args.seat is not None:
         seats = frozenset({args.seat})
     else:
@@ -172,8 +194,9 @@ def build_play_app(args: argparse.Namespace) -> Any:
 
 
 def _resume_app(args: argparse.Namespace) -> Any:
+    import engine
     from killer.game_commands import find_game, resume_overrides
-    from orchestrator.session import ResumeError, resume_config, resume_game
+    from orchestrator.session import ResumeError, checkpoint_path, resume_config, resume_game
     from orchestrator.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
     from tui.play import answer
@@ -190,36 +213,61 @@ def _resume_app(args: argparse.Namespace) -> Any:
         raise CommandError(str(exc)) from None
     if not humans:
         raise CommandError(f"{path}: no human seat in this game (use `killer resume` for all-AI games)")
+    if transcript.end is not None:
+        raise CommandError(f"{path}: the game is over already (watch it with `killer watch {path}`)")
+    if not checkpoint_path(path).exists() and engine.decisions(transcript.events):
+        raise CommandError(f"{checkpoint_path(path)}: no checkpoint next to the transcript; rebuild it with "
+                           f"`killer resume {path} --from-transcript`, or start a new game")
     view = min(humans) if len(humans) == 1 else "public"
     return KillerApp(transcript.header, transcript.entries, mode="play", lang=args.lang, view=view, humans=humans,
                      runner=lambda hooks: resume_game(path, hooks=hooks, overrides=overrides),
                      answer=answer, pace=_pace(args, str(transcript.header.get("options", {}).get("agents")), 0.15))
 
 
-def _finish(app: Any, play: bool) -> int:
-    """After the app closes: where the transcript is, or how to resume, or the game's error."""
+ENDPOINT_OPTIONS = (("--base-url", "base_url"), ("--model", "model"), ("--provider", "provider"),
+                    ("--table", "table"), ("--api-key-env", "api_key_env"), ("--timeout", "timeout"))
+
+
+def resume_command(args: argparse.Namespace, game: str, play: bool) -> str:
+    """The command that continues this game, as it must be typed: the game id, --out where the transcript is,
+    and the endpoint options given on this command line (never read from the transcript; never the key)."""
+    words = ["killer", "play", "--resume", game] if play else ["killer", "resume", game]
+    if Path(args.out) != DEFAULT_OUT:
+        words += ["--out", str(args.out)]
+    for flag, name in ENDPOINT_OPTIONS:
+        value = getattr(args, name, None)
+        if value is not None and value != "auto":  # "auto" is --provider's default
+            words += [flag, str(value)]
+    if play and args.lang:
+        words += ["--lang", args.lang]
+    return shlex.join(words)
+
+
+def _finish(app: Any, args: argparse.Namespace, play: bool) -> int:
+    """After the app closes: where the transcript is, or one line saying how to resume (exit 130), or the game's
+    error."""
     if app.error:
         raise CommandError(app.error)
     if app.result is not None and app.result.winner:
         print(f"transcript: {app.result.path}")
-        return 0
+        return ExitCode.DONE
     game = app.header.get("game_id")
-    if play and game:
-        from tui.i18n import tr
+    if not game:
+        return ExitCode.INTERRUPTED
+    from tui.i18n import tr
 
-        print(tr("en", "quit_saved", game=game))
-    elif game:
-        print(f"stopped: {game} (continue with `killer resume {game}`)")
-    return 0
+    key_note = " --api-key …" if args.api_key else ""
+    print(tr(app.lang, "quit_saved", command=resume_command(args, str(game), play) + key_note))
+    return ExitCode.INTERRUPTED
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
     app = build_watch_app(args)
     app.run()
-    return _finish(app, play=False) if app.mode != "replay" else 0
+    return _finish(app, args, play=False) if app.mode != "replay" else ExitCode.DONE
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     app = build_play_app(args)
     app.run()
-    return _finish(app, play=True)
+    return _finish(app, args, play=True)

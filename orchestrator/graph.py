@@ -126,6 +126,8 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
         pos = rt.cache.at(state.get("actions") or [])
         order = list(pos.state.pending)
         todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
+        if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
+            get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
         decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r))
                                            for r in todo))
         answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import json
@@ -11,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
@@ -36,6 +37,7 @@ OnEntry = Callable[[Entry], Awaitable[None] | None]
 OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
 OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
 OnSpeech = Callable[[int, str, str], Awaitable[None] | None]  # (seat, kind, speech so far)
+OnWait = Callable[[list[dict[str, Any]]], Awaitable[None] | None]  # [{"seat", "kind"}]: the agents asked now
 
 
 class ResumeError(Exception):
@@ -69,6 +71,7 @@ class Hooks:
     on_end: OnEnd | None = None
     on_human: OnHuman | None = None
     on_speech: OnSpeech | None = None
+    on_wait: OnWait | None = None  # which agent seats are asked now (night requests included: filter to show)
 
 
 def checkpoint_path(transcript: Path) -> Path:
@@ -105,13 +108,45 @@ async def _call(fn: Callable[..., Any] | None, *args: Any) -> Any:
     return await result if inspect.isawaitable(result) else result
 
 
+class _OrderlySaver(AsyncSqliteSaver):
+    """The SQLite checkpointer, keeping count of its writes in flight: LangGraph writes a step's results from
+    background tasks, so a game stopped mid-step (a quit while models think) must let them land before the
+    connection closes — else they fail on a closed database after the game is gone."""
+
+    in_flight: set[asyncio.Task[Any]]
+
+    async def aput_writes(self, *args: Any, **kwargs: Any) -> None:
+        task = asyncio.current_task()
+        if task is None:
+            await super().aput_writes(*args, **kwargs)
+            return
+        self.in_flight.add(task)
+        try:
+            await super().aput_writes(*args, **kwargs)
+        finally:
+            self.in_flight.discard(task)
+
+    async def settle(self) -> None:
+        """Waits for the writes in flight (bounded), whatever stopped the game."""
+        for _ in range(10):
+            pending = [t for t in self.in_flight if not t.done() and t is not asyncio.current_task()]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=2.0)
+
+
 @contextlib.asynccontextmanager
 async def _saver(path: Path | None) -> Any:
     if path is None:
         yield InMemorySaver()
         return
-    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
-        yield saver
+    async with _OrderlySaver.from_conn_string(str(path)) as base:
+        saver = cast(_OrderlySaver, base)
+        saver.in_flight = set()
+        try:
+            yield saver
+        finally:
+            await asyncio.shield(saver.settle())
 
 
 async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
@@ -354,6 +389,9 @@ async def _loop(graph: Any, game_id: str, path: Path, hooks: Hooks, start: Any,
                 await _call(hooks.on_end, chunk["end"])
             elif mode == "custom" and chunk["type"] == "speech":
                 await _speech(hooks, chunk)
+            elif mode == "custom" and chunk["type"] == "waiting":
+                with contextlib.suppress(Exception):  # a display concern never stops the game
+                    await _call(hooks.on_wait, chunk["requests"])
             elif mode == "updates" and "__interrupt__" in chunk:
                 waiting = chunk["__interrupt__"][0].value
         if waiting is None:

@@ -8,12 +8,13 @@ The game itself runs in an async worker on Textual's loop (orchestrator.session.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
-from textual import work
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual import events, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -21,46 +22,45 @@ from textual.widgets import Footer
 from engine import EventKind
 from orchestrator.session import GameResult, Hooks
 from orchestrator.transcript import Entry
+from tui.help import HELP_CSS, HelpScreen
 from tui.i18n import tr
+from tui.keys import bindings, bindings_map
 from tui.model import GOD, PUBLIC, TableModel, View, build
-from tui.prompts import PROMPT_CSS
+from tui.outcome import over_line
+from tui.prompts import PROMPT_CSS, SHORT_HEIGHT
 from tui.replay import Replay
-from tui.screens import SCREENS_CSS, GameOverScreen, JumpScreen
+from tui.replay_actions import ReplayActions
+from tui.screens import SCREENS_CSS, GameOverScreen
+from tui.wait import Wait, WaitLine, answer_note, waiting_what
 from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
+QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pending checkpoint writes land)
 
 APP_CSS = """
 #status { height: 1; }
 #main { height: 1fr; }
-#left { width: 56; }
+#left { width: 45%; max-width: 56; }
 #seats { height: auto; max-height: 70%; border: round $primary; padding: 0 1; }
+#left.-no-votes #seats { max-height: 100%; }
+#left.-no-votes #votes { display: none; }
 #votes { height: 1fr; border: round $primary; padding: 0 1; }
 #right { width: 1fr; }
-#you { height: auto; max-height: 40%; border: round $success; padding: 0 1; }
+#you { height: auto; max-height: 50%; border: round $success; padding: 0 1; }
 #feed { height: 1fr; border: round $primary; }
 #speaking { height: auto; max-height: 8; padding: 0 1; display: none; }
+#wait { height: auto; max-height: 3; padding: 0 1; display: none; }
 """
 
 
-class KillerApp(App[None]):
+COMPACT_WIDTH = 100  # narrower terminals get the compact table
+
+
+class KillerApp(ReplayActions):
     """The table in the terminal."""
 
-    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_play", "play/pause"),
-        Binding("right,l", "step(1)", "step"),
-        Binding("left,h", "step(-1)", "back"),
-        Binding("plus,equals_sign", "speed(1)", "faster"),
-        Binding("minus", "speed(-1)", "slower"),
-        Binding("right_square_bracket", "phase(1)", "next phase"),
-        Binding("left_square_bracket", "phase(-1)", "prev phase"),
-        Binding("j", "jump", "jump"),
-        Binding("g", "toggle_god", "god/public view"),
-        Binding("ctrl+q", "quit", "quit (saves)", priority=True),  # also from a prompt
-        Binding("q", "quit", "quit", show=False),
-    ]
+    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS + HELP_CSS
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings("en"))  # described in the UI's language per app
 
     def __init__(self, header: dict[str, Any], entries: Sequence[Entry] = (), *, mode: str = "replay",
                  lang: str | None = None, view: View = PUBLIC, humans: frozenset[int] = frozenset(),
@@ -82,6 +82,11 @@ class KillerApp(App[None]):
         self._timer: Any = None
         self._asking: asyncio.Future[Any] | None = None
         self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
+        self.pending_request: dict[str, Any] | None = None  # play: the judge's request being answered now
+        self._bindings = bindings_map(self.lang, self._bindings)
+        self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
+        self._width = 0  # the terminal's width as of the latest resize
+        self._frame = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -95,7 +100,8 @@ class KillerApp(App[None]):
                     yield YouPanel(id="you")
                 yield Feed(id="feed")
                 yield SpeakingLine(id="speaking")
-        yield Footer()
+                yield WaitLine(id="wait")
+        yield Footer(show_command_palette=False)  # ctrl+p still opens it (help lists it)
 
     def on_mount(self) -> None:
         self.title = "killer"
@@ -103,6 +109,7 @@ class KillerApp(App[None]):
         if self.replay is not None and self.autoplay:
             self.action_toggle_play()
         if self.runner is not None:
+            self.set_interval(0.25, self._tick_wait)
             self.run_game()
 
     @property
@@ -114,6 +121,8 @@ class KillerApp(App[None]):
         return build(self.header, self.entries, self.view, self.lang, upto=upto)
 
     def status_extra(self) -> str:
+        if self.over_text():
+            return self.over_text()
         if self.replay is not None:
             state = tr(self.lang, "playing" if self.replay.playing else "paused")
             return (f"{state} · {tr(self.lang, 'speed', n=f'{self.replay.speed:g}')} · "
@@ -126,12 +135,64 @@ class KillerApp(App[None]):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model)
+        self.query_one(SeatsPanel).show(model, compact=(self._width or self.size.width) < COMPACT_WIDTH)
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
+        short = self.size.height < SHORT_HEIGHT  # a short terminal gives an empty ballot's rows to the seats
+        self.query_one("#left").set_class(short and not model.votes, "-no-votes")
         if self.mode == "play":
-            self.query_one(YouPanel).show(model, self.pending_text if isinstance(self.view, int) else "")
+            pending = self.pending_text if isinstance(self.view, int) else ""
+            self.query_one(YouPanel).show(model, pending, self.idle_text(model))
         self._show_speaking()
+        self._show_wait()
+
+    def over_text(self) -> str:
+        """Once the shown table is over: who won and by which win condition."""
+        model_over = self.replay is None or self.replay.at_end
+        if not model_over or not self.over:
+            return ""
+        winner = next((e.event.data.get("winner") for e in self.entries if e.event.kind == EventKind.GAME_OVER), None)
+        return over_line(self.header, self.entries, self.lang, winner)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The table compacts or widens; the feed re-wraps itself."""
+        self._width = event.size.width
+        if self.screen_stack:
+            self.redraw()
+
+    def reserve_rows(self, rows: int) -> None:
+        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them."""
+        if not self.screen_stack:
+            return
+        main = self.screen_stack[0].query_one("#main")
+        if main.styles.margin.bottom == rows:
+            return
+        feed = self.screen_stack[0].query_one(Feed)
+        main.styles.margin = (0, 0, max(0, rows), 0)
+        self.call_after_refresh(feed.scroll_end, animate=False)  # the latest lines stay in view above the panel
+
+    def feed_scroll(self, direction: int) -> None:
+        feed = self.screen_stack[0].query_one(Feed)
+        if direction < 0:
+            feed.scroll_page_up(animate=False)
+        else:
+            feed.scroll_page_down(animate=False)
+
+    def idle_text(self, model: TableModel) -> str:
+        """The player's panel between decisions: who the table waits for, or that the game is over."""
+        if model.over:
+            return self.over_text() or tr(self.lang, f"winner_{model.winner}")
+        if self.wait.active:
+            return tr(self.lang, "waiting_for", what=waiting_what(self.lang, self.wait.requests, self.view))
+        return tr(self.lang, "waiting")
+
+    def _show_wait(self) -> None:
+        self.query_one(WaitLine).show(self.lang, self.wait, self.view, self._frame)
+
+    def _tick_wait(self) -> None:
+        if self.wait.active and self.screen_stack:
+            self._frame += 1
+            self._show_wait()
 
     def _show_speaking(self) -> None:
         seat, words = self.speaking or (None, "")
@@ -147,6 +208,10 @@ class KillerApp(App[None]):
         del self.entries[entry.i:]
         self.entries.append(entry)
         self.speaking = None  # a speech's own event ends its live line (deltas never outrun their event)
+        self.wait.answered(entry)
+        note = answer_note(entry, self.lang, self.view)
+        if note is not None:
+            self.wait.note(note)
         if entry.event.kind == EventKind.GAME_STARTS:
             self.header.setdefault("ruleset", entry.event.data.get("ruleset"))
             self.header.setdefault("players", entry.event.data.get("players"))
@@ -166,8 +231,15 @@ class KillerApp(App[None]):
 
     def _on_end(self, end: dict[str, Any]) -> None:
         self.ended = end
+        self.wait.stop()
+
+    def _on_wait(self, requests: list[dict[str, Any]]) -> None:
+        self.wait.start(requests)
+        if self.is_running and self.screen_stack:
+            self.redraw()
 
     async def _on_human(self, payload: dict[str, Any]) -> Any:
+        self.wait.stop()
         if self.answer is None:
             raise RuntimeError("no one answers for the human seats")
         return await self.answer(self, payload)
@@ -176,14 +248,17 @@ class KillerApp(App[None]):
     async def run_game(self) -> None:
         assert self.runner is not None
         hooks = Hooks(on_entry=self._on_entry, on_end=self._on_end,
-                      on_human=self._on_human if self.mode == "play" else None, on_speech=self._on_speech)
+                      on_human=self._on_human if self.mode == "play" else None, on_speech=self._on_speech,
+                      on_wait=self._on_wait)
         try:
             self.result = await self.runner(hooks)
         except Exception as exc:  # shown on the status line and printed by the command after exit
             self.error = f"{type(exc).__name__}: {exc}"
+            self.wait.stop()
             self.notify(self.error, severity="error", timeout=30)
             self.redraw()
             return
+        self.wait.stop()
         self.redraw()
         if self.mode == "play":
             self.show_game_over()
@@ -191,7 +266,28 @@ class KillerApp(App[None]):
     def show_game_over(self) -> None:
         path = str(self.result.path) if self.result is not None else None
         winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner")
-        self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans))
+        self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans,
+                                        title=over_line(self.header, self.entries, self.lang, winner)))
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+            return
+        players = int(self.header.get("players") or 0) or None
+        self.push_screen(HelpScreen(str(self.header.get("ruleset") or ""), self.lang, self.mode,
+                                    self.pending_request, players))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """The command palette (ctrl+p): the main actions, in the UI's language."""
+        lang = self.lang
+        yield SystemCommand(tr(lang, "cmd_rules"), tr(lang, "key_help"), self.action_help)
+        if self.check_action("toggle_god", ()):
+            yield SystemCommand(tr(lang, "cmd_view"), tr(lang, "key_view"), self.action_toggle_god)
+        if self.replay is not None:
+            yield SystemCommand(tr(lang, "cmd_jump"), tr(lang, "key_jump"), self.action_jump)
+            yield SystemCommand(tr(lang, "cmd_faster"), "+", lambda: self.action_speed(1))
+            yield SystemCommand(tr(lang, "cmd_slower"), "-", lambda: self.action_speed(-1))
+        yield SystemCommand(tr(lang, "cmd_quit"), "ctrl+q", self.action_quit)
 
     async def ask(self, screen: Screen[Any]) -> Any:
         """Pushes a prompt and waits for its answer (works from the game worker and from tests)."""
@@ -208,11 +304,20 @@ class KillerApp(App[None]):
         finally:
             self._asking = None
 
+    async def action_quit_viewer(self) -> None:
+        """`q` quits a replay or a live watch; never a played game (a stray q in a prompt must not end it)."""
+        if self.mode != "play":
+            await self.action_quit()
+
     async def action_quit(self) -> None:
-        """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered)."""
+        """Quits at any time: the game stops where its checkpoint is (a pending question is simply unanswered).
+        The game worker is stopped and awaited first, so its agents and its checkpoint close in order before
+        the app (and its event loop) goes."""
         if self._asking is not None and not self._asking.done():
             self._asking.cancel()
-        self.workers.cancel_group(self, "game")
+        for worker in self.workers.cancel_group(self, "game"):
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(worker.wait(), timeout=QUIT_GRACE_S)
         self.exit()
 
     # ------------------------------------------------------------------ keys
@@ -229,61 +334,3 @@ class KillerApp(App[None]):
             order = [PUBLIC, GOD]
         nxt = order[(order.index(self.view) + 1) % len(order)] if self.view in order else order[0]
         self.set_view(nxt)
-
-    def action_toggle_play(self) -> None:
-        assert self.replay is not None
-        if self.replay.at_end and not self.replay.playing:
-            self.replay.start()
-        playing = self.replay.toggle()
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if playing:
-            self._timer = self.set_interval(self.replay.interval, self._tick)
-        self.redraw()
-
-    def _tick(self) -> None:
-        assert self.replay is not None
-        if not self.replay.forward(self.view):
-            self.replay.playing = False
-            if self._timer is not None:
-                self._timer.stop()
-                self._timer = None
-        self.redraw()
-
-    def action_step(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.forward(self.view)
-        else:
-            self.replay.back(self.view)
-        self.redraw()
-
-    def action_speed(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.faster()
-        else:
-            self.replay.slower()
-        if self.replay.playing and self._timer is not None:
-            self._timer.stop()
-            self._timer = self.set_interval(self.replay.interval, self._tick)
-        self.redraw()
-
-    def action_phase(self, delta: int) -> None:
-        assert self.replay is not None
-        if delta > 0:
-            self.replay.next_phase()
-        else:
-            self.replay.previous_phase()
-        self.redraw()
-
-    def action_jump(self) -> None:
-        assert self.replay is not None
-
-        def jumped(choice: Any) -> None:
-            if choice is not None and self.replay is not None:
-                self.replay.jump(*choice)
-                self.redraw()
-
-        self.push_screen(JumpScreen(self.replay.marks, self.lang), callback=jumped)

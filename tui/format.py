@@ -28,6 +28,14 @@ def cards_text(lang: str, cards: Any) -> str:
     return Words(lang).roles(cards)
 
 
+def counts_text(lang: str, counts: Any) -> str:
+    """The judge's count, most votes first: `Seat 3 8, Seat 11 3`."""
+    if not isinstance(counts, dict):
+        return str(counts)
+    items = sorted(counts.items(), key=lambda kv: (-int(kv[1]), int(kv[0]) if str(kv[0]).isdigit() else 0))
+    return ", ".join(f"{tr(lang, 'seat', n=k)} {v}" for k, v in items)
+
+
 def speech_line(lang: str, data: dict[str, Any], kind: str) -> Text:
     """`Seat 3 speaks, accusing seat 5: “...”` with the words as plain text."""
     text = Text(speech_head(kind, data, lang), SPEAKER_STYLE)
@@ -76,13 +84,14 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
         bits.append(" · " + tr(lang, "claims", role=role(lang, note["claimed_role"])), "magenta")
     if note.get("fallback"):
         bits.append(" · " + tr(lang, "fallback", why=clean(str(note["fallback"]), max_chars=200)), "bold red")
+    colon = "：" if lang == "zh" else ": "
     if note.get("reasoning"):
-        bits.append(f" · {tr(lang, 'reasoning')}: ", "dim")
-        bits.append(Text(clean(str(note["reasoning"])), style="dim italic"))
+        bits.append(f" · {tr(lang, 'reasoning')}{colon}", "dim")
+        bits.append(Text(clean(str(note["reasoning"]), max_chars=2000), style="dim italic"))
     sus = note.get("suspicions") or {}
     if isinstance(sus, dict) and sus:
         top = sorted(sus.items(), key=lambda kv: -float(kv[1]))[:3]
-        bits.append(f" · {tr(lang, 'suspicions')}: " + ", ".join(f"{clean(str(k), max_chars=4)} {float(v):.2f}"
+        bits.append(f" · {tr(lang, 'suspicions')}{colon}" + ", ".join(f"{clean(str(k), max_chars=4)} {float(v):.2f}"
                                                               for k, v in top), "dim")
     return bits
 

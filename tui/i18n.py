@@ -6,6 +6,7 @@ from typing import Any
 
 from engine import display_name
 from engine.roles import ROLES, action_name
+from tui.i18n_screens import SCREEN_STRINGS
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -106,7 +107,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "close": "Press Enter or q to close.",
         "jump_title": "Jump to",
         "god_locked": "The god view opens at game over.",
-        "quit_saved": "Saved. Resume with: killer play --resume {game}",
+        "quit_saved": "Saved. Resume with: {command}",
     },
     "zh": {
         "seat": "{n}号",
@@ -204,9 +205,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "close": "按回车或 q 关闭。",
         "jump_title": "跳转到",
         "god_locked": "上帝视角在游戏结束后开放。",
-        "quit_saved": "已保存。继续游戏：killer play --resume {game}",
+        "quit_saved": "已保存。继续游戏：{command}",
     },
 }
+
+for _lang, _table in SCREEN_STRINGS.items():
+    STRINGS[_lang].update(_table)
 
 
 

@@ -67,6 +67,7 @@ class TableModel:
     votes: list[tuple[int, Any]] = field(default_factory=list)  # the latest show of hands: (voter, target)
     vote_day: int = 0
     counts: dict[str, int] | None = None  # the latest tally of that ballot, if the judge announced one
+    ballot_counted: bool = False  # the judge has counted the ballot in `votes` (the next vote opens a new one)
     winner: str | None = None
     reveal: dict[int, list[str]] = field(default_factory=dict)
 
@@ -88,7 +89,7 @@ def new_model(header: dict[str, Any], view: View, lang: str | None = None) -> Ta
     seats = {}
     for n in range(1, players + 1):
         desc = described.get(n, {})
-        player = str(desc.get("model") or desc.get("agent") or "")
+        player = str(desc.get("agent") or "")  # the kind, as in a new game's header (models: god view notes)
         seats[n] = SeatInfo(n, player, you=isinstance(view, int) and n == view)
     return TableModel(view=view, ruleset=str(header.get("ruleset", "")), players=players,
                       lang=lang or str(header.get("lang", "en")), seats=seats)
@@ -196,17 +197,21 @@ def _check(model: TableModel, data: dict[str, Any]) -> None:
 
 
 def _vote(model: TableModel, data: dict[str, Any]) -> None:
-    last = model.entries[-2].event.kind if len(model.entries) > 1 else ""
-    if last != K.VOTE or model.vote_day != model.day:
-        model.votes, model.counts = [], None
+    """A vote joins the open ballot; a new day or a ballot the judge has counted starts a new one (v4 votes
+    fall between the speeches, so a speech never closes a ballot)."""
+    seat = int(data["seat"])
+    again = any(voter == seat for voter, _ in model.votes)  # a seat votes once a ballot: this is a new one
+    if model.ballot_counted or model.vote_day != model.day or again:
+        model.votes, model.counts, model.ballot_counted = [], None, False
     model.vote_day = model.day
-    model.votes.append((int(data["seat"]), data.get("target")))
+    model.votes.append((seat, data.get("target")))
 
 
 def _counts(model: TableModel, data: dict[str, Any]) -> None:
     counts = data.get("counts")
     if isinstance(counts, dict):
         model.counts = {str(k): int(v) for k, v in counts.items()}
+        model.ballot_counted = True
 
 
 def _suspects(model: TableModel, data: dict[str, Any]) -> None:

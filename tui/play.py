@@ -45,6 +45,7 @@ async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
         app.set_view(PUBLIC)
         await app.ask(PrivacyScreen(seat, lang))
     app.pending_text = tr(lang, "pending", what=ask_text(lang, request))
+    app.pending_request = request
     app.set_view(seat)
     try:
         if request["kind"] in (DecisionKind.NIGHT, DecisionKind.VOTE):
@@ -52,7 +53,14 @@ async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
         return await _speak(app, request, error)
     finally:
         app.pending_text = ""
+        app.pending_request = None
         app.set_view(PUBLIC if len(app.humans) > 1 else seat)
+
+
+def _pending(app: KillerApp, key: str) -> None:
+    """The player's panel says what the open prompt asks (not what the last one did)."""
+    app.pending_text = tr(app.lang, key)
+    app.redraw()
 
 
 async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
@@ -71,19 +79,25 @@ async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | N
 async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
     lang = app.lang
     if request.get("may_confess"):
+        _pending(app, "pending_confess")
         picked = await app.ask(TargetScreen(tr(lang, "speak_or_confess"),
                                             [(tr(lang, "speak"), False), (tr(lang, "confess"), True)], lang, error))
         if picked and await app.ask(ConfirmScreen(tr(lang, "confess"), lang)):
             return {"target": None, "speech": "", "accusation": None, "confess": True}
+    app.pending_text = tr(lang, "pending", what=ask_text(lang, request))
+    app.redraw()
     if request.get("may_speak", True):
         speech = await app.ask(SpeechScreen(ask_text(lang, request), lang, error))
     else:
-        await app.ask(NoticeScreen(tr(lang, "silenced_notice")))
+        await app.ask(NoticeScreen(tr(lang, "silenced_notice"), lang))
         speech = ""
     accusation = None
-    # the engine lists every legal accusation; the person is asked for one where the judge counts it
+    # the engine lists every legal accusation; the person is asked for one where the judge counts it, with
+    # "no accusation" first and highlighted: a stray Enter (the speech's own) never accuses the first seat
     legal = list(request.get("accusations") or []) if request.get("counts_accusation") else []
+    legal.sort(key=lambda a: a is not None)
     if legal:
         options = [(tr(lang, "no_accusation") if a is None else target_text(lang, a), a) for a in legal]
+        _pending(app, "pending_accusation")
         accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang))
     return {"target": None, "speech": speech, "accusation": accusation, "confess": False}

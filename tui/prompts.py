@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from tui.i18n import tr
+from tui.once import LeaveOnce
 
 PROMPT_CSS = """
 ModalScreen { align: center middle; background: $background 60%; }
@@ -24,8 +25,19 @@ ModalScreen { align: center middle; background: $background 60%; }
 #prompt > Label { width: 100%; }
 #prompt .title { text-style: bold; color: $accent; }
 #prompt .error { color: $error; text-style: bold; }
+#prompt .error.-empty { display: none; }
+#prompt .hint { color: $text-muted; }
 #prompt OptionList { height: auto; max-height: 20; }
+DecisionScreen { align: left bottom; background: $background 0%; }
+DecisionScreen #prompt { width: 100%; max-height: 50%; border: none; border-top: thick $accent; margin-bottom: 1; }
+DecisionScreen #prompt OptionList { max-height: 10; border: none; }
+DecisionScreen #prompt Input { border: none; height: 1; padding: 0 1; background: $boost; }
+DecisionScreen.-short #prompt OptionList { max-height: 5; }
+DecisionScreen.-hidden #choices, DecisionScreen.-hidden #typed, DecisionScreen.-hidden .hint { display: none; }
 """
+
+
+SHORT_HEIGHT = 30  # a terminal this short gets a shorter choice list (the table keeps more rows)
 
 
 def parse_choice(typed: str, choices: list[tuple[str, Any]]) -> tuple[bool, Any]:
@@ -42,24 +54,86 @@ def parse_choice(typed: str, choices: list[tuple[str, Any]]) -> tuple[bool, Any]
     return (True, value) if value in values else (False, None)
 
 
-class TargetScreen(ModalScreen[Any]):
-    """Pick one of the legal choices: arrows + Enter, or type its number and Enter."""
+class DecisionScreen(LeaveOnce, ModalScreen[Any]):
+    """A decision docked under the table, not over it: the table above shrinks to make room (the feed and the
+    votes stay readable), PgUp/PgDn scroll the feed, and the panel leaves when answered."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "noop", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "feed(-1)", show=False, priority=True),
+        Binding("pagedown", "feed(1)", show=False, priority=True),
+    ]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]], lang: str, error: str | None = None) -> None:
+    lang = "en"
+
+    def _error_label(self, error: str | None) -> Label:
+        return Label(tr(self.lang, "refused", why=error) if error else "", id="error",
+                     classes="error" if error else "error -empty")
+
+    def show_error(self, text: str) -> None:
+        label = self.query_one("#error", Label)
+        label.update(text)
+        label.set_class(not text, "-empty")
+        self.call_after_refresh(self.reserve)
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        self.call_after_refresh(self.reserve)
+
+    def on_resize(self) -> None:
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        self.call_after_refresh(self.reserve)
+
+    def reserve(self) -> None:
+        """Tells the table how many rows the panel takes (it lays itself out above them)."""
+        if self.is_attached and self.app.screen is self:
+            reserve = getattr(self.app, "reserve_rows", None)
+            if reserve is not None:
+                reserve(self.query_one("#prompt").outer_size.height)
+
+    def on_unmount(self) -> None:
+        reserve = getattr(self.app, "reserve_rows", None)
+        if reserve is not None:
+            reserve(0)
+
+    def action_feed(self, direction: int) -> None:
+        feed = getattr(self.app, "feed_scroll", None)
+        if feed is not None:
+            feed(direction)
+
+
+class TargetScreen(DecisionScreen):
+    """Pick one of the legal choices: arrows + Enter, or type its number and Enter; Escape hides the choices
+    (to read the table) and shows them again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "hide", show=False)]
+
+    def __init__(self, title: str, choices: list[tuple[str, Any]], lang: str, error: str | None = None,
+                 default: int = 0) -> None:
         super().__init__()
-        self.title_text, self.choices, self.lang, self.error = title, choices, lang, error
+        self.title_text, self.choices, self.lang, self.error, self.default = title, choices, lang, error, default
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
-            yield Label(self.title_text, classes="title")
-            yield Label(tr(self.lang, "refused", why=self.error) if self.error else "", id="error", classes="error")
+            yield Label(self.title_text, classes="title", id="title")
+            yield self._error_label(self.error)
             yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], id="choices")
             yield Input(placeholder="#", id="typed", select_on_focus=False)
+            yield Label(tr(self.lang, "hint_target"), classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.highlighted = self.default
+        options.focus()
+        super().on_mount()
+
+    def action_hide(self) -> None:
+        hidden = not self.has_class("-hidden")
+        self.set_class(hidden, "-hidden")
+        title = tr(self.lang, "hidden_prompt", title=self.title_text) if hidden else self.title_text
+        self.query_one("#title", Label).update(title)
+        if not hidden:
+            self.query_one(OptionList).focus()
+        self.call_after_refresh(self.reserve)
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -69,6 +143,8 @@ class TargetScreen(ModalScreen[Any]):
         """Typing a digit goes to the number box, wherever the focus is."""
         typed = self.query_one("#typed", Input)
         if event.character and event.character.isdigit() and not typed.has_focus:
+            if self.has_class("-hidden"):
+                self.action_hide()
             typed.focus()
             typed.value += event.character
             typed.cursor_position = len(typed.value)
@@ -82,14 +158,11 @@ class TargetScreen(ModalScreen[Any]):
             self.dismiss(value)
             return
         legal = ", ".join(label for label, _ in self.choices)
-        self.query_one("#error", Label).update(tr(self.lang, "refused", why=f"{event.value!r} (≠ {legal})"))
+        self.show_error(tr(self.lang, "refused", why=f"{event.value!r} (≠ {legal})"))
         event.input.value = ""
 
-    def action_noop(self) -> None:
-        """Escape does nothing: the judge waits for an answer (quit with ctrl+q saves the game)."""
 
-
-class SpeechScreen(ModalScreen[str]):
+class SpeechScreen(DecisionScreen):
     """A text box for a statement, a defense or last words; Escape keeps silent."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "silent", "stay silent")]
@@ -101,17 +174,19 @@ class SpeechScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
             yield Label(self.title_text, classes="title")
-            yield Label(tr(self.lang, "refused", why=self.error) if self.error else "", id="error", classes="error")
+            yield self._error_label(self.error)
             yield Input(id="speech", max_length=2000)
+            yield Label(tr(self.lang, "hint_speech"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+        super().on_mount()
 
     @on(Input.Submitted)
     def _said(self, event: Input.Submitted) -> None:
         words = event.value.strip()
         if not words:
-            self.query_one("#error", Label).update(tr(self.lang, "empty_speech"))
+            self.show_error(tr(self.lang, "empty_speech"))
             return
         self.dismiss(words)
 
@@ -119,7 +194,7 @@ class SpeechScreen(ModalScreen[str]):
         self.dismiss("")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DecisionScreen):
     """The confirm step of an irreversible choice (a secret police shot, a jump-kill)."""
 
     def __init__(self, what: str, lang: str) -> None:
@@ -134,24 +209,26 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        super().on_mount()
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id == "yes")
 
 
-class NoticeScreen(ModalScreen[bool]):
+class NoticeScreen(DecisionScreen):
     """A message the person acknowledges with Enter (e.g. silenced: no speech today)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ok", "ok"), Binding("escape", "ok", show=False)]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = "en") -> None:
         super().__init__()
-        self.text = text
+        self.text, self.lang = text, lang
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
             yield Label(self.text, classes="title")
+            yield Label(tr(self.lang, "hint_notice"), classes="hint")
 
     def action_ok(self) -> None:
         self.dismiss(True)

@@ -19,6 +19,7 @@ from engine import EventKind as K
 from orchestrator.transcript import Entry
 from tui.format import cards_text, event_text
 from tui.i18n import tr
+from tui.once import LeaveOnce
 
 SCREENS_CSS = """
 PrivacyScreen { align: center middle; background: $background; }
@@ -32,7 +33,7 @@ GameOverScreen .title { text-style: bold; color: $success; }
 NIGHT_KINDS = frozenset({K.NIGHT_FALLS, K.NIGHT_CHOICE, K.CHECK_RESULT, K.SAVED, K.SHOT, K.VEST, K.IMMUNE})
 
 
-class PrivacyScreen(Screen[bool]):
+class PrivacyScreen(LeaveOnce, Screen[bool]):
     """Opaque: nothing of the table or of the last seat's panel shows while the keyboard changes hands."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "ready")]
@@ -60,7 +61,7 @@ def reveal_table(cards: dict[int, list[str]], lang: str, you: frozenset[int] = f
     return table
 
 
-class GameOverScreen(ModalScreen[bool]):
+class GameOverScreen(LeaveOnce, ModalScreen[bool]):
     """The reveal: every seat's cards, who did what at night, the winner, and where the transcript is.
     The game is over, so the whole transcript may be shown (night choices included)."""
 
@@ -68,9 +69,10 @@ class GameOverScreen(ModalScreen[bool]):
                 Binding("escape", "close", show=False)]
 
     def __init__(self, winner: str | None, entries: Sequence[Entry], lang: str, path: str | None = None,
-                 you: frozenset[int] = frozenset()) -> None:
+                 you: frozenset[int] = frozenset(), title: str | None = None) -> None:
         super().__init__()
         self.winner, self.entries, self.lang, self.path, self.you = winner, entries, lang, path, you
+        self.title_text = title
 
     def _cards(self) -> dict[int, list[str]]:
         """From the public reveal; failing that (an unfinished game), from the judge's deal."""
@@ -84,11 +86,12 @@ class GameOverScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        winner = tr(lang, f"winner_{self.winner}") if self.winner else "?"
+        winner = self.title_text or (tr(lang, f"winner_{self.winner}") if self.winner else "?")
         night = [event_text(e, lang, god=False) for e in self.entries
                  if e.event.kind in NIGHT_KINDS]
         with VerticalScroll(id="over"):
-            yield Label(Text(f"{tr(lang, 'game_over_title')}: {winner}", "bold"), classes="title")
+            colon = "：" if lang == "zh" else ": "
+            yield Label(Text(f"{tr(lang, 'game_over_title')}{colon}{winner}", "bold"), classes="title")
             if self.path:
                 yield Label(tr(lang, "transcript_at", path=self.path))
             yield Label(Text(tr(lang, "reveal_title"), "bold underline"))
@@ -101,7 +104,7 @@ class GameOverScreen(ModalScreen[bool]):
         self.dismiss(True)
 
 
-class JumpScreen(ModalScreen[Any]):
+class JumpScreen(LeaveOnce, ModalScreen[Any]):
     """The replay's list of nights and days; Enter jumps, Escape stays."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]

@@ -9,10 +9,11 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog, Static
 
 from agents.sanitize import clean
-from tui.format import SPEAKER_STYLE, cards_text, feed_lines, target_text
+from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.model import GOD, PUBLIC, TableModel, View
 
@@ -52,13 +53,14 @@ class StatusBar(Static):
         self.update(text)
 
 
-def _state(seat: Any, lang: str) -> Text:
+def _state(seat: Any, lang: str, compact: bool = False) -> Text:
     if not seat.alive:
         cause = tr(lang, f"short_{seat.cause}") if seat.cause else tr(lang, "dead")
-        return Text(f"✗ {cause}", "red")
-    text = Text("● " + tr(lang, "alive"), "green")
+        return Text("✗" if compact else f"✗ {cause}", "red")
+    text = Text("●" if compact else "● " + tr(lang, "alive"), "green")
     if seat.silenced:
-        text.append(" · " + tr(lang, "silenced"), "bold magenta")
+        text.append(("" if compact else " · ") + tr(lang, "silenced_short" if compact else "silenced"),
+                    "bold magenta")
     return text
 
 
@@ -82,43 +84,62 @@ def _notes(seat: Any, lang: str) -> Text:
         notes.append((tr(lang, "card_lost", slot=slot), "red"))
     text = Text()
     for i, (note, style) in enumerate(notes):
-        text.append(("; " if i else "") + note, style)
+        text.append(((("；" if lang == "zh" else "; ")) if i else "") + note, style)
     return text
 
 
-def seats_table(model: TableModel) -> Table:
-    """The seats: number, player, alive/dead/silenced, the roles this view knows, what is known about them."""
+def seats_table(model: TableModel, compact: bool = False) -> Table:
+    """The seats: number, player, alive/dead/silenced, the roles this view knows, what is known about them.
+    Compact (a narrow terminal): no player column, the state as a mark; the notes keep a readable width."""
     lang = model.lang
     table = Table(expand=True, box=None, pad_edge=False, show_edge=False)
-    table.add_column(tr(lang, "col_seat"), justify="right", width=3, no_wrap=True)
-    table.add_column(tr(lang, "col_player"), no_wrap=True, max_width=10, overflow="ellipsis")
-    table.add_column(tr(lang, "col_state"), no_wrap=True)
-    table.add_column(tr(lang, "col_role"), no_wrap=True)
-    table.add_column(tr(lang, "col_notes" if model.view == PUBLIC else "col_notes_private"), overflow="fold")
+    table.add_column(tr(lang, "col_seat"), justify="right", width=2 if compact else 3, no_wrap=True)
+    if not compact:
+        table.add_column(tr(lang, "col_player"), no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("" if compact else tr(lang, "col_state"), no_wrap=True, overflow="ellipsis")
+    table.add_column(tr(lang, "col_role"), no_wrap=True, overflow="ellipsis", max_width=12 if compact else 18)
+    table.add_column(tr(lang, "col_notes" if model.view == PUBLIC else "col_notes_private"), overflow="fold",
+                     min_width=8 if compact else 12, ratio=1)
     for n, seat in model.seats.items():
         number = Text(str(n), "bold reverse" if seat.you else "bold")
-        player = Text(tr(lang, "you") if seat.you else seat.player, "bold green" if seat.you else "dim")
         roles = Text("/".join(role(lang, r) for r in seat.roles), "bold") if seat.roles else Text("·", "dim")
-        table.add_row(number, player, _state(seat, lang), roles, _notes(seat, lang),
-                      style=None if seat.alive else "dim")
+        cells: list[Text] = [number]
+        if not compact:
+            cells.append(Text(tr(lang, "you") if seat.you else clean(seat.player, max_chars=40),
+                              "bold green" if seat.you else "dim"))
+        cells += [_state(seat, lang, compact), roles, _notes(seat, lang)]
+        table.add_row(*cells, style=None if seat.alive else "dim")
     return table
 
 
 class SeatsPanel(Static):
     """The seats around the table."""
 
-    def show(self, model: TableModel) -> None:
+    def show(self, model: TableModel, compact: bool = False) -> None:
         self.border_title = tr(model.lang, "seats_title")
-        self.update(seats_table(model))
+        self.update(seats_table(model, compact))
 
 
 class Feed(RichLog):
-    """The judge's announcements and the speeches; appends when the view only moved forward."""
+    """The judge's announcements and the speeches; appends when the view only moved forward, and wraps its lines
+    again when its width changes."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, **kwargs)
         self._shown: list[str] = []
+        self._lines: list[Text] = []
         self._key: tuple[Any, ...] = ()
+        self._width = self._height = 0
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        if self._width and self.size.width != self._width and self._lines:
+            self.clear()
+            for line in self._lines:
+                self.write(line)
+        elif self.size.height != self._height:
+            self.scroll_end(animate=False, immediate=False)  # a docked panel came or went: keep the latest lines
+        self._width, self._height = self.size.width, self.size.height
 
     def show(self, model: TableModel) -> None:
         self.border_title = tr(model.lang, "feed_title")
@@ -132,7 +153,7 @@ class Feed(RichLog):
             new = lines
         for line in new:
             self.write(line)
-        self._shown, self._key = plain, key
+        self._shown, self._key, self._lines = plain, key, lines
 
     @property
     def plain_lines(self) -> list[str]:
@@ -167,7 +188,8 @@ def speaking_text(lang: str, seat: int, words: str) -> Text:
 
 
 def votes_text(model: TableModel) -> Text:
-    """Who voted whom in the latest show of hands, grouped by the seat voted for, then the judge's count."""
+    """The open (or latest) ballot as it falls: the seats voted for, most votes first, with their voters; then
+    the judge's count once announced."""
     lang = model.lang
     if not model.votes:
         return Text(tr(lang, "no_votes"), "dim")
@@ -179,8 +201,8 @@ def votes_text(model: TableModel) -> Text:
         text.append(f"{target} ", "bold cyan")
         text.append("■" * len(voters) + f" {len(voters)}", "yellow")
         text.append(" ← " + seat_list(lang, voters) + "\n", "dim")
-    for voter, target in model.votes:
-        text.append(f"{voter} → {'—' if target is None else target_text(lang, target)}\n")
+    if model.counts:
+        text.append(tr(lang, "judge_count", counts=counts_text(lang, model.counts)), "bold yellow")
     return text
 
 
@@ -192,7 +214,7 @@ class VotesPanel(Static):
         self.update(votes_text(model))
 
 
-def you_text(model: TableModel, pending: str = "") -> Text:
+def you_text(model: TableModel, pending: str = "", idle: str = "") -> Text:
     """The player's own panel: their cards, their team, their checks, what the judge asks of them now."""
     lang = model.lang
     me = model.seats.get(model.view) if isinstance(model.view, int) else None
@@ -205,17 +227,18 @@ def you_text(model: TableModel, pending: str = "") -> Text:
     for seat in model.seats.values():
         if seat.checked is not None:
             key = "checked_killer" if seat.checked == "killer" else "checked_good"
-            text.append(f"{tr(lang, 'seat', n=seat.number)}: {tr(lang, key)}\n", "cyan")
+            colon = "：" if lang == "zh" else ": "
+            text.append(f"{tr(lang, 'seat', n=seat.number)}{colon}{tr(lang, key)}\n", "cyan")
     if not me.alive:
         text.append(tr(lang, "dead") + "\n", "red")
-    text.append(pending or tr(lang, "waiting"), "yellow" if pending else "dim")
+    text.append(pending or idle or tr(lang, "waiting"), "yellow" if pending else "dim")
     return text
 
 
 class YouPanel(Static):
     """Shown in play mode only: the seat's private panel."""
 
-    def show(self, model: TableModel, pending: str = "") -> None:
+    def show(self, model: TableModel, pending: str = "", idle: str = "") -> None:
         self.display = isinstance(model.view, int)  # hidden in the public view between hot-seat turns
         self.border_title = tr(model.lang, "you_title")
-        self.update(you_text(model, pending))
+        self.update(you_text(model, pending, idle))

@@ -1,5 +1,6 @@
 """Snapshots of the main screens (pytest-textual-snapshot, textual pinned): replay in the public and god views,
-English and Chinese (wide characters), a play prompt, the privacy screen, the game-over reveal.
+English and Chinese (wide characters), play with the ballot docked under the feed, at 80x24 and 120x40, the
+help screen, the privacy screen, the game-over reveal.
 Fixed transcripts and seeds, the replay paused, no clock on screen. Update with `pytest --snapshot-update`."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 from tests.tui.conftest import SIZE, play_app, sample
 from tui.app import KillerApp
 from tui.model import GOD, PUBLIC
+from tui.outcome import over_line
 from tui.prompts import TargetScreen
 from tui.screens import GameOverScreen, PrivacyScreen
 
@@ -84,3 +86,68 @@ def test_game_over_reveal(snap_compare: Any, lang: str) -> None:
         await pilot.pause()
 
     assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
+
+
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_watch_layout(snap_compare: Any, size: str, lang: str) -> None:
+    """The replay at day 2 in both sizes: the compact table at 80x24, the feed at least half the width."""
+    t = sample(lang)
+    app = KillerApp(t.header, t.entries, mode="replay", view=PUBLIC)
+    assert snap_compare(app, press=TO_DAY_2, terminal_size=SIZES[size])
+
+
+async def _to_first_vote(pilot: Any) -> None:
+    """Plays seat 7 (first choices, a short speech) to its first vote: the ballot prompt docked under the feed."""
+    from tui.prompts import SpeechScreen
+
+    for _ in range(3000):
+        await pilot.pause(0.005)
+        app = pilot.app
+        request = getattr(app, "pending_request", None) or {}
+        if isinstance(app.screen, TargetScreen) and request.get("kind") == "vote":
+            await pilot.pause(0.2)
+            return
+        if isinstance(app.screen, TargetScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, SpeechScreen):
+            await pilot.press(*"I checked seat 1", "enter")
+    raise AssertionError("no vote prompt")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_play_layout_vote_docked(snap_compare: Any, tmp_path: Path, size: str, lang: str) -> None:
+    app = play_app(tmp_path, {7}, lang=lang)
+    assert snap_compare(app, run_before=_to_first_vote, terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "120x40"), ("zh", "80x24")])
+def test_help_screen(snap_compare: Any, tmp_path: Path, lang: str, size: str) -> None:
+    app = play_app(tmp_path, {7}, lang=lang)
+
+    async def run_before(pilot: Any) -> None:
+        await _until(pilot, TargetScreen)
+        await pilot.press("f1")
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_game_over_80x24(snap_compare: Any, lang: str) -> None:
+    t = sample(lang)
+    app = KillerApp(t.header, t.entries, mode="replay", view=7)
+
+    async def run_before(pilot: Any) -> None:
+        pilot.app.replay.end()
+        pilot.app.redraw()
+        await pilot.app.push_screen(GameOverScreen("good", t.entries, lang, "transcripts/v2-classic-s3.jsonl",
+                                                   you=frozenset({7}),
+                                                   title=over_line(t.header, t.entries, lang, "good")))
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZES["80x24"])

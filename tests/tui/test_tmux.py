@@ -1,10 +1,12 @@
-"""A check as a person would: the real `killer` command in a tmux pane (120x40), keys sent, the screen captured.
+"""A check as a person would: the real `killer` command in a tmux pane, keys sent, the screen captured.
 
-Skipped (with the reason) where tmux is not installed: `apt-get install -y tmux`.
+Skipped (with the reason) where tmux is not installed: `apt-get install -y tmux`. The LLM games play against
+tests/agents/fake_server.py (the fake endpoint behind a real HTTP server on 127.0.0.1, a fixed latency).
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.verify import verify_file
 from tests.tui.conftest import DATA
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)")
@@ -26,18 +29,27 @@ class Pane:
     """One detached tmux session running a command, on a tmux server of its own (-L): a test never races
     another test's server shutting down."""
 
-    def __init__(self, command: list[str]) -> None:
+    def __init__(self, command: list[str] | str, size: tuple[int, int] = (120, 40),
+                 env: dict[str, str] | None = None) -> None:
         self.name = f"killer-test-{uuid.uuid4().hex[:8]}"
         self.tmux = ["tmux", "-L", self.name]
-        line = f"cd {shlex.quote(str(ROOT))} && {shlex.join(command)}; sleep 30"
-        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", line], check=True)
+        shell = command if isinstance(command, str) else shlex.join(command)
+        exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in (env or {}).items())
+        # COLUMNS/LINES inherited by the tmux server would override the pane's real size for the app
+        line = f"cd {shlex.quote(str(ROOT))} && unset COLUMNS LINES; {exports}{shell}; echo EXIT=$?; sleep 30"
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(size[0]), "-y", str(size[1]),
+                        line], check=True)
+        self.seen: list[str] = []  # every screen captured (no traceback may show in any)
+        self.rows = size[1]
 
     def keys(self, *keys: str) -> None:
         subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def capture(self) -> str:
-        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], check=True, capture_output=True,
-                              text=True).stdout
+        screen = subprocess.run([*self.tmux, "capture-pane", "-p", "-J", "-t", self.name], check=True,
+                                capture_output=True, text=True).stdout
+        self.seen.append(screen)
+        return screen
 
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
@@ -91,3 +103,101 @@ def test_play_a_seat_in_tmux_then_quit_and_see_how_to_resume(pane: list[Pane], t
     screen = p.wait_for("killer play --resume")
     assert "Saved" in screen
     assert list(tmp_path.glob("*.jsonl")) and list(tmp_path.glob("*.ckpt.sqlite"))
+
+
+@pytest.fixture
+def fake_endpoint(tmp_path: Path) -> Iterator[str]:
+    """The fake endpoint on 127.0.0.1 (each answer after FAKE_LATENCY s); yields its base URL."""
+    port_file = tmp_path / "port"
+    server = subprocess.Popen([sys.executable, "-m", "tests.agents.fake_server", "--latency", str(FAKE_LATENCY),
+                               "--port-file", str(port_file)], cwd=ROOT)
+    try:
+        for _ in range(100):
+            if port_file.exists() and port_file.read_text():
+                break
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port_file.read_text()}/v1"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+FAKE_LATENCY = 0.1
+PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
+                "Pass the keyboard": ["Enter"]}
+EXIT = re.compile(r"EXIT=(\d+)")
+
+
+def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
+    """Answers every prompt like a person (first legal choice, a short speech) until `until` shows."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        screen = p.capture()
+        if until in screen:
+            assert len(screen.splitlines()) == p.rows  # the app fills the pane it was given
+            return screen
+        mark = next((m for m in PROMPT_MARKS if m in screen), None)
+        if mark is not None and screen != last:
+            p.keys(*PROMPT_MARKS[mark])
+            last = screen
+            time.sleep(0.3)
+            continue
+        time.sleep(0.15)
+    raise AssertionError(f"{until!r} never appeared; the screen:\n{p.capture()}")
+
+
+def no_traceback(*panes: Pane) -> None:
+    for p in panes:
+        for screen in p.seen:
+            assert "Traceback" not in screen and "Error" not in screen and "unhandled" not in screen, screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_item1_item2_police_quits_while_bots_think_then_resumes_from_the_printed_command_and_finishes(
+        pane: list[Pane], tmp_path: Path, fake_endpoint: str, size: tuple[int, int]) -> None:
+    env = {"PYTHONPATH": str(ROOT), "OPENAI_API_KEY": "sk-fake"}
+    out = tmp_path / "my games"
+    p = Pane(killer("play", "--seat", "7", "--agents", "llm", "--seed", "3", "--base-url", fake_endpoint,
+                    "--model", "fake", "--out", str(out), "--pace", "0"), size, env)
+    pane.append(p)
+    screen = p.wait_for("Enter: choose", timeout=30)  # the police's first check
+    assert ("#  player" in screen) == (size[0] >= 100)  # the compact table at 80 columns, the full one at 120
+    answer_prompts(p, "Waiting for seat", timeout=60)  # until a bot is deciding (the wait line names it)
+    p.keys("C-q")
+    screen = p.wait_for("EXIT=", timeout=30)
+    assert EXIT.search(screen).group(1) == "130"  # type: ignore[union-attr]
+    command = screen.split("Resume with: ", 1)[1].split("\n")[0].strip()
+    assert "--out" in command and fake_endpoint in command
+    resumed = Pane(command + " --pace 0", size, env)
+    pane.append(resumed)
+    answer_prompts(resumed, "Everyone's cards")  # the game-over screen: the reveal
+    resumed.keys("Enter")
+    time.sleep(0.5)
+    resumed.keys("C-q")
+    screen = resumed.wait_for("EXIT=", timeout=30)
+    assert EXIT.search(screen).group(1) == "0" and "transcript:" in screen  # type: ignore[union-attr]
+    no_traceback(p, resumed)
+    assert not list(out.glob("*.ckpt.sqlite"))  # finished: the checkpoint is gone
+    (transcript,) = out.glob("*.jsonl")
+    assert verify_file(transcript).ok
+
+
+def test_item1_item2_ctrl_c_during_a_live_watch_then_killer_resume_as_printed(
+        pane: list[Pane], tmp_path: Path, fake_endpoint: str) -> None:
+    env = {"PYTHONPATH": str(ROOT), "OPENAI_API_KEY": "sk-fake"}
+    out = tmp_path / "watched"
+    p = Pane(killer("watch", "--live", "--agents", "llm", "--seed", "5", "--base-url", fake_endpoint, "--model",
+                    "fake", "--out", str(out)), (100, 30), env)
+    pane.append(p)
+    p.wait_for("Waiting for seat", timeout=30)  # a model is deciding in the day
+    p.keys("C-c")
+    screen = p.wait_for("EXIT=", timeout=30)
+    assert EXIT.search(screen).group(1) == "130"  # type: ignore[union-attr]
+    command = screen.split("Resume with: ", 1)[1].split("\n")[0].strip()
+    assert command.startswith("killer resume ") and "--out" in command
+    resumed = Pane(command, (100, 30), env)
+    pane.append(resumed)
+    screen = resumed.wait_for("EXIT=", timeout=120)
+    assert EXIT.search(screen).group(1) == "0" and "transcript:" in screen  # type: ignore[union-attr]
+    no_traceback(p, resumed)

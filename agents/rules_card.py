@@ -1,0 +1,183 @@
+"""A ruleset's rules card, in en and zh, built from the engine's own Ruleset data: the roles and how many of
+each, the night's steps in order, the day's procedure, last words, jump-kills and the victory table.
+
+One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts can
+include it (`card_text`). Sentences are keyed by the data's names (a night step's action, the day procedure's
+class, the last-words policy's function); tests/agents/test_rules_card.py checks every ruleset has them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine import display_name, get_ruleset
+from engine.roles import Team, team_of
+from engine.ruleset import Ruleset, Victory
+
+Phrases = dict[str, dict[str, str]]  # name -> lang -> sentence
+
+ACTIONS: Phrases = {
+    "kill": {"en": "{who} choose a seat to kill", "zh": "{who}选择一名玩家杀死"},
+    "check": {"en": "{who} check a seat: the judge nods for a killer, shakes the head otherwise",
+              "zh": "{who}查验一名玩家：是杀手法官点头，否则摇头"},
+    "save": {"en": "{who} choose a seat to save from tonight's kill", "zh": "{who}选择一名玩家，救下当晚被杀的人"},
+    "shoot": {"en": "{who} may shoot a seat once per game (a killer dies; a good seat costs the shot)",
+              "zh": "{who}每局可开枪一次（打中杀手则其出局）"},
+    "hug": {"en": "{who} hug a seat: what is aimed at it tonight is void, and it shares what befalls the hugger",
+            "zh": "{who}抱住一名玩家：当晚针对被抱者的行动无效，花蝴蝶遭遇什么，被抱的人也一样"},
+    "snipe": {"en": "{who} choose a seat to snipe", "zh": "{who}选择一名玩家狙杀"},
+    "silence": {"en": "{who} silence a seat for the next day", "zh": "{who}禁言一名玩家，第二天不能发言"},
+    "take": {"en": "{who} may take away a card a kill would hit", "zh": "{who}可拿走将被杀的一张牌"},
+}
+TOGETHER = {"en": " (together: the judge takes their majority)", "zh": "（共同决定，法官取多数）"}
+MAY_PASS = {"en": "; they may choose nobody", "zh": "；可以不选"}
+
+DAYS: Phrases = {
+    "ReferendumDay": {"en": "Every living seat speaks in turn and names a suspect; a referendum executes one.",
+                      "zh": "活着的玩家依次发言并指认嫌疑人，全体表决处决一人。"},
+    "TwoSuspectsDay": {"en": "Everyone speaks in turn; a show of hands picks the two most suspected, who defend "
+                             "themselves; after another vote the seat with the most votes is executed.",
+                       "zh": "依次发言；举手选出两名最可疑的人，二人辩护后再投票，得票最多者被处决。"},
+    "ForumVoteDay": {"en": "Everyone speaks in turn, from the right of the dead; the suspects defend themselves; "
+                           "a show of hands executes the seat with the most votes (ties are voted again).",
+                     "zh": "从死者右手边开始依次发言；嫌疑人辩护后举手投票，得票最多者出局（平票重投）。"},
+    "NominationDay": {"en": "Accusation rounds: seats accuse in turn, the most accused defends, then a show of "
+                            "hands (more than half) decides; in the last round the most accused is out.",
+                      "zh": "指认轮：依次指认，被指认最多的人辩护，再举手表决（过半数出局）；"
+                            "最后一轮为生死轮，得票最多者直接出局。"},
+    "RoundVoteDay": {"en": "Everyone speaks in turn and votes right after speaking (everyone must vote, self "
+                           "allowed); the seat with the most votes is executed.",
+                     "zh": "依次发言，发言后立即投票（每人必须投一人，可投自己）；得票最多者被处决。"},
+    "CardVoteDay": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
+                          "card is taken.",
+                    "zh": "依次发言；每张活着的牌是一票（最多两票），得票最多的牌出局。"},
+}
+LAST_WORDS: Phrases = {
+    "no_last_words": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
+    "classic_last_words": {"en": "The murdered leave last words; an executed killer does not, an executed good "
+                                 "seat does.", "zh": "被杀者留遗言；被处决的杀手没有遗言，被处决的好人有。"},
+    "quota_last_words": {"en": "The first deaths of the game (a quota by table size) leave last words.",
+                         "zh": "最先死亡的几人（按人数定额）留遗言。"},
+    "first_night_words": {"en": "Only the seat killed on the first night leaves last words.",
+                          "zh": "只有第一夜被杀的人有遗言。"},
+    "v4_last_words": {"en": "Every dead seat leaves last words, except an executed killer (a silenced seat stays "
+                            "mute).", "zh": "死者均可留遗言，被处决的杀手除外（被禁言者不能说话）。"},
+}
+HEAD: Phrases = {
+    "players": {"en": "{low}–{high} players; at {n}: {roles}.", "zh": "{low}–{high} 人；{n} 人局：{roles}。"},
+    "cards": {"en": "Each seat holds {k} cards; a seat is out when all its cards are.",
+              "zh": "每人 {k} 张牌；牌全部出局人才出局。"},
+    "night": {"en": "Night", "zh": "夜晚"},
+    "day": {"en": "Day", "zh": "白天"},
+    "victory": {"en": "Victory", "zh": "胜负"},
+    "roles": {"en": "Roles", "zh": "角色"},
+    "jump_kill": {"en": "{roles} may jump-kill in a day speech: confess and take a seat with them.",
+                  "zh": "{roles}可在白天发言时自爆跳杀，带走一人。"},
+    "good_wins": {"en": "The good side wins when every {roles} is dead.", "zh": "{roles}全部出局，好人胜。"},
+    "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
+    "parity": {"en": "The killers win when they are as many as everyone else alive.",
+               "zh": "活着的杀手人数不少于其他活人时，杀手胜。"},
+    "both": {"en": "Both at once is a draw.", "zh": "同时满足则平局。"},
+    "endless": {"en": "the day limit was reached", "zh": "达到天数上限"},
+    "team_killers": {"en": "killers' side", "zh": "杀手方"},
+    "team_good": {"en": "good side", "zh": "好人方"},
+}
+
+
+@dataclass(frozen=True)
+class RulesCard:
+    """The card: a title and sections (heading, sentences)."""
+
+    ruleset: str
+    lang: str
+    title: str
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
+    return table[key][lang if lang in table[key] else "en"].format(**values)
+
+
+def _names(roles: object, lang: str) -> str:
+    sep = "、" if lang == "zh" else ", "
+    return sep.join(display_name(str(r), lang) for r in sorted(roles))  # type: ignore[call-overload]
+
+
+def roles_line(rules: Ruleset, lang: str, players: int | None = None) -> tuple[str, ...]:
+    n = players or rules.default_players
+    counts = Counter(rules.composition(n))
+    listed = ", ".join(f"{display_name(r, lang)} ×{c}" for r, c in counts.items())
+    lines = [_say(HEAD, "players", lang, low=rules.players[0], high=rules.players[1], n=n, roles=listed)]
+    for team in (Team.KILLERS, Team.GOOD):
+        members = [r for r in counts if team_of(r) is team]
+        if members:
+            lines.append(f"{_say(HEAD, f'team_{team.value}', lang)}: {_names(members, lang)}")
+    if rules.cards_per_seat > 1:
+        lines.append(_say(HEAD, "cards", lang, k=rules.cards_per_seat))
+    return tuple(lines)
+
+
+def night_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
+    """The night's steps, in the judge's order."""
+    lines = []
+    for i, step in enumerate(rules.night_steps, start=1):
+        line = _say(ACTIONS, step.action, lang, who=display_name(step.role, lang))
+        if step.team:
+            line += TOGETHER[lang]
+        if step.may_pass:
+            line += MAY_PASS[lang]
+        lines.append(f"{i}. {line}." if lang == "en" else f"{i}. {line}。")
+    return tuple(lines)
+
+
+def day_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
+    lines = [_say(DAYS, type(rules.day).__name__, lang), _say(LAST_WORDS, rules.last_words.__name__, lang)]
+    if rules.jump_kill:
+        lines.append(_say(HEAD, "jump_kill", lang, roles=_names(rules.jump_kill, lang)))
+    return tuple(lines)
+
+
+def victory_lines(victory: Victory, lang: str) -> tuple[str, ...]:
+    """Every win condition of the victory table, one sentence each."""
+    lines = [_say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang))]
+    lines += [_say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out]
+    if victory.parity:
+        lines.append(_say(HEAD, "parity", lang))
+    lines.append(_say(HEAD, "both", lang))
+    return tuple(lines)
+
+
+def rules_card(ruleset: str, lang: str = "en", players: int | None = None) -> RulesCard:
+    rules = get_ruleset(ruleset)
+    return RulesCard(ruleset=rules.id, lang=lang, title=f"{rules.id} — {rules.title}", sections=(
+        (_say(HEAD, "roles", lang), roles_line(rules, lang, players)),
+        (_say(HEAD, "night", lang), night_lines(rules, lang)),
+        (_say(HEAD, "day", lang), day_lines(rules, lang)),
+        (_say(HEAD, "victory", lang), victory_lines(rules.victory, lang)),
+    ))
+
+
+def card_text(card: RulesCard) -> str:
+    """The card as plain text (for a prompt or a terminal)."""
+    out = [card.title]
+    for heading, lines in card.sections:
+        out.append(f"{heading}:")
+        out += [f"  {line}" for line in lines]
+    return "\n".join(out)
+
+
+def met_conditions(ruleset: str, lang: str, living: Counter[str], killers_alive: int, alive: int,
+                   endless: bool = False) -> list[str]:
+    """The win conditions the final table meets (the living cards by role, living killer seats, living seats)."""
+    victory = get_ruleset(ruleset).victory
+    met = []
+    if all(living[r] == 0 for r in victory.killer_roles):
+        met.append(_say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang)))
+    met += [_say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out
+            if all(living[r] == 0 for r in group)]
+    if victory.parity and killers_alive >= alive - killers_alive:
+        met.append(_say(HEAD, "parity", lang))
+    if endless and not met:
+        met.append(_say(HEAD, "endless", lang))
+    return met

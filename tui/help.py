@@ -1,0 +1,98 @@
+"""The help screen (? or F1): the keys, what the pending decision does, and the ruleset's rules card (the same
+card agents.rules_card gives the agents), in the UI's language."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from agents.rules_card import ACTIONS, RulesCard, rules_card
+from tui.i18n import role, tr
+from tui.keys import keys_for
+from tui.once import LeaveOnce
+
+HELP_CSS = """
+HelpScreen { align: center middle; }
+HelpScreen #help { width: 96%; height: 94%; border: thick $accent; background: $panel; padding: 0 1; }
+HelpScreen .heading { text-style: bold underline; margin-top: 1; }
+"""
+
+
+def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
+    """What the pending decision does, in a sentence or two."""
+    if not request:
+        return [tr(lang, "help_no_pending")]
+    kind = str(request.get("kind"))
+    if kind == "night":
+        sentence = ACTIONS.get(str(request.get("action")), {}).get(lang)
+        who = role(lang, request.get("role"))
+        lines = [sentence.format(who=who) + ("。" if lang == "zh" else ".") if sentence else who]
+    else:
+        lines = [tr(lang, f"explain_{kind}")]
+    if request.get("may_confess"):
+        lines.append(tr(lang, "explain_confess"))
+    if request.get("accusations"):
+        lines.append(tr(lang, "explain_accusation"))
+    return lines
+
+
+def keys_table(mode: str, lang: str) -> Table:
+    table = Table(box=None, show_header=False, pad_edge=False)
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    for key, what in keys_for(mode, lang):
+        table.add_row(key, what)
+    return table
+
+
+def card_renderable(card: RulesCard) -> Text:
+    text = Text()
+    for heading, lines in card.sections:
+        text.append(heading + "\n", "bold")
+        for line in lines:
+            text.append(f"  {line}\n")
+    return text
+
+
+class HelpScreen(LeaveOnce, ModalScreen[None]):
+    """Keys, the pending decision, the rules card. Esc, ? or F1 closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,f1", "close", show=False, priority=True)]
+
+    def __init__(self, ruleset: str, lang: str, mode: str, request: dict[str, Any] | None = None,
+                 players: int | None = None) -> None:
+        super().__init__()
+        self.ruleset, self.lang, self.mode, self.request, self.players = ruleset, lang, mode, request, players
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with VerticalScroll(id="help"):
+            yield Label(Text(tr(lang, "help_title"), "bold"))
+            if self.mode == "play":
+                yield Label(tr(lang, "help_pending"), classes="heading")
+                yield Static("\n".join(explain(lang, self.request)))
+            yield Label(tr(lang, "help_keys"), classes="heading")
+            yield Static(keys_table(self.mode, lang))
+            if self.mode == "play":
+                yield Static(tr(lang, "prompt_keys"))
+            try:
+                card = rules_card(self.ruleset, lang, self.players)
+            except Exception:  # an unknown ruleset in a foreign transcript: no card, the rest still helps
+                card = None
+            if card is not None:
+                yield Label(tr(lang, "help_rules", ruleset=card.title), classes="heading")
+                yield Static(card_renderable(card))
+            yield Label(Text(tr(lang, "help_close"), "dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()  # arrows and PgUp/PgDn scroll the card
+
+    def action_close(self) -> None:
+        self.dismiss(None)
