@@ -56,6 +56,8 @@ class Contestant(Generation):
     api_key_env: str | None = None
     timeout: float = Field(default=60.0, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] = "auto"
+    concurrency: int | None = Field(default=None, ge=1)  # decisions in flight at once, over all its games
+    rpm: int | None = Field(default=None, ge=1)  # decisions started per minute, over all its games
 
     @property
     def embedded(self) -> bool:
@@ -94,6 +96,7 @@ class Price(BaseModel):
 
     prompt: float = Field(ge=0)
     completion: float = Field(ge=0)
+    cached: float | None = Field(default=None, ge=0)  # cached prompt tokens, where the provider bills them less
 
 
 class TournamentConfig(BaseModel):
@@ -109,9 +112,16 @@ class TournamentConfig(BaseModel):
     games: int | None = Field(default=None, ge=1)  # only the first N games of the schedule
     first_seed: int = Field(default=0, ge=0)
     rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
+    # rotate: the roster rotates over the seats; side-pure: one contestant holds every killer-side card, the other
+    # every good card, then swapped, on the same deal; field: each other contestant alone in one seat (every
+    # seat in turn) against the `field` contestant in all the others (evaluation/schedules.py)
+    schedule: Literal["rotate", "side-pure", "field"] = "rotate"
+    field: str | None = None  # the field contestant of the field schedule
+    shuffle_seats: bool = False  # rotate: seat order shuffled per deal from the seed (always for the others)
     lang: Literal["en", "zh"] = "en"
     parallel: int = Field(default=1, ge=1, le=64)
     prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name
+    budget_usd: float | None = Field(default=None, gt=0)  # no new game starts once the run has cost this much
 
     @field_validator("rulesets", mode="before")
     @classmethod
@@ -129,6 +139,15 @@ class TournamentConfig(BaseModel):
         if dup:
             raise ValueError(f"contestant name {dup[0]!r} is used twice")
         return value
+
+    @model_validator(mode="after")
+    def _matchup(self) -> TournamentConfig:
+        names = [c.name for c in self.contestants]
+        if self.schedule == "side-pure" and len(names) != 2:
+            raise ValueError(f"a side-pure schedule plays exactly 2 contestants, not {len(names)}")
+        if self.schedule == "field" and (self.field not in names or len(names) < 2):
+            raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
+        return self
 
     def contestant(self, name: str) -> Contestant:
         return next(c for c in self.contestants if c.name == name)

@@ -8,6 +8,12 @@ from typing import Any
 from evaluation.config import Price
 
 
+def tokens_usd(prompt: int, cached: int, completion: int, price: Price) -> float:
+    """USD for these tokens: cached prompt tokens (part of `prompt`) at the cached price when one is given."""
+    cached = min(cached, prompt) if price.cached is not None else 0
+    return ((prompt - cached) * price.prompt + cached * (price.cached or 0.0) + completion * price.completion) / 1e6
+
+
 def cost(row: Mapping[str, Any], price: Price | None) -> dict[str, Any]:
     """A contestant's cost: total USD, per game it sat in, per decision; None where no price is given.
     `tokens_reported` is the share of decisions whose annotation carried token counts (local servers may not
@@ -19,8 +25,8 @@ def cost(row: Mapping[str, Any], price: Price | None) -> dict[str, Any]:
     if price is None:
         return {"usd": None, "per_game": None, "per_decision": None, "tokens_reported": reported,
                 "reasoning_usd": None}
-    usd = (int(row.get("prompt_tokens") or 0) * price.prompt
-           + int(row.get("completion_tokens") or 0) * price.completion) / 1e6
+    usd = tokens_usd(int(row.get("prompt_tokens") or 0), int(row.get("cached_tokens") or 0),
+                     int(row.get("completion_tokens") or 0), price)
     reasoning = int(row.get("reasoning_tokens") or 0) * price.completion / 1e6
     return {"usd": round(usd, 6), "per_game": round(usd / games, 6) if games else None,
             "per_decision": round(usd / decisions, 8) if decisions else None, "tokens_reported": reported,

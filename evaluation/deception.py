@@ -39,6 +39,10 @@ def _divergent(act: Act, tl: Timeline, options: set[int]) -> bool:
 def count_deception(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
     """Adds divergence, clearing, verdicts survived, votes received and days alive to every seat."""
     for act in tl.acts:
+        if act.kind == EventKind.VOTE and act.target in seats:
+            seats[act.target].votes_received += 1
+        if not act.own:
+            continue  # a fallback says nothing about the player's beliefs
         me = seats[act.seat]
         options = _options(act, tl)
         if act.target is not None and act.target in act.beliefs:
@@ -48,8 +52,6 @@ def count_deception(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
         if guilty:
             me.clearing_checked += 1
             me.cleared += act.target not in guilty
-        if act.kind == EventKind.VOTE and act.target in seats:
-            seats[act.target].votes_received += 1
     for executed, living in tl.verdicts:
         for s in living:
             seats[s].verdicts_faced += 1

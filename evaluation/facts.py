@@ -26,8 +26,28 @@ class SeatFacts:
     accusations: int = 0
     accusations_on_killers: int = 0
     speeches: int = 0
-    claims: int = 0  # speeches that publicly claimed a role
-    lies: int = 0  # claims of a role the seat does not hold
+    claims: int = 0  # public role claims in the seat's own speeches (evaluation.grounded)
+    lies: int = 0  # public claims of a role the seat does not hold
+    label_claims: int = 0  # speeches whose private label `claimed_role` names a role (older transcripts)
+    label_lies: int = 0  # labels naming a role the seat does not hold
+    check_reports: int = 0  # checks reported in public claims
+    false_checks: int = 0  # reported checks never made, or with a result the judge did not give
+    public_lies: int = 0  # speeches with a role lie or a false check report
+    lies_detected: int = 0  # ... met by a vote on the liar in the next ballot
+    lies_ballot_followed: int = 0  # ... followed by a ballot at all
+    bluffs_won: int = 0  # ... followed by a good seat's execution, or never voted on by a survivor
+    true_checks: int = 0  # reported checks matching a result the seat saw
+    checks_seen: int = 0  # check results a police seat saw (evaluation.behaviour)
+    checks_on_killers: int = 0  # ... that found a killer
+    checks_reportable: int = 0  # ... in games that record public claims
+    night_kills: int = 0  # a killer-side seat's own night kill choices naming a seat
+    night_kills_special: int = 0  # ... on a good seat holding a card other than civilian
+    jump_kills: int = 0  # confessions that killed the seat (跳杀)
+    knowing_checked: int = 0  # accusations and votes on a seat whose side the actor knows
+    knowing_false: int = 0  # ... naming a seat the actor knows is good
+    bus_votes: int = 0  # a killer's votes on a partner it knows
+    beliefs_checked: int = 0  # suspicions about seats whose side the seat knows
+    beliefs_contradicted: int = 0  # ... under 0.5 on a known killer or over 0.5 on a known good seat
     brier_sum: float = 0.0  # squared error of suspicions (P(killer)) against the truth
     brier_n: int = 0
     brier_on_killers_sum: float = 0.0  # the part of brier_* about killer-side seats
@@ -52,6 +72,7 @@ class SeatFacts:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens the provider served from its cache (part of prompt_tokens)
     reasoning_tokens: int = 0  # hidden reasoning, already counted in completion_tokens
     token_decisions: int = 0  # decisions whose annotation reported token counts
     latencies: list[float] = field(default_factory=list)
@@ -75,6 +96,8 @@ class GameFacts:
     decisions: int
     killers: int  # killer-side seats at the deal
     seats: list[SeatFacts]
+    claims_source: str = "public"  # "public": speeches carry claims; "label": only the private label (older)
+    degraded: list[int] = field(default_factory=list)  # seats degraded in this game (agents/health.py)
 
 
 def side_of(cards: Sequence[str]) -> str:

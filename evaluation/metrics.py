@@ -10,10 +10,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from agents.health import is_degraded
 from engine import DECISIONS, SPEECHES, Event, EventKind, Winner
+from evaluation.behaviour import behaviour_summary, count_behaviour
 from evaluation.deception import count_deception, deception_summary
 from evaluation.detection import detection_summary, score_suspicions
 from evaluation.facts import GameFacts, SeatFacts, side_of
+from evaluation.grounded import count_grounded, grounded_summary, has_public_claims, own
 from evaluation.persuasion import count_swing, persuasion_summary
 from evaluation.stats import mean, percentile, rate
 from evaluation.timeline import build_timeline
@@ -62,6 +65,9 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     timeline = build_timeline(seats, pairs)
     count_deception(timeline, seats)
     count_swing(timeline, seats)
+    grounded = has_public_claims(pairs)
+    count_grounded(seats, pairs, grounded)
+    count_behaviour(seats, pairs, grounded)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
     return GameFacts(
@@ -69,7 +75,8 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
         players=len(seats), seed=header.get("seed"), winner=winner,
         days=int((end or {}).get("days", days)), nights=int((end or {}).get("nights", nights)),
         decisions=sum(s.decisions for s in seats.values()),
-        killers=killers, seats=list(seats.values()))
+        killers=killers, seats=list(seats.values()), claims_source="public" if grounded else "label",
+        degraded=[n for n, s in seats.items() if is_degraded(s.fallbacks, s.decisions)])
 
 
 def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None, p0: float) -> None:
@@ -83,6 +90,10 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
         return
     me = seats[int(data["seat"])]
     me.decisions += 1
+    if note:
+        _annotation(me, event, note)
+    if not own(note):
+        return  # a fallback is the program's move: only its cost and the fallback itself are counted
     if event.kind == EventKind.VOTE:
         target = _seat(data.get("target"))
         if target is None:
@@ -90,12 +101,13 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
         else:
             me.votes += 1
             me.votes_on_killers += seats[target].side == "killers"
+    me.speeches += event.kind in SPEECHES and bool(str(data.get("speech") or "").strip())
     accused = data.get("accusation")
     if event.kind in (EventKind.STATEMENT, EventKind.LAST_WORDS) and isinstance(accused, int):
         me.accusations += 1
         me.accusations_on_killers += seats[accused].side == "killers"
     if note:
-        _annotation(me, event, note)
+        _label(me, event, note)
         score_suspicions(seats, me, note.get("suspicions") or {}, p0)
 
 
@@ -104,16 +116,20 @@ def _annotation(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
     me.retries += int(note.get("retries") or 0)
     me.prompt_tokens += int(note.get("prompt_tokens") or 0)
     me.completion_tokens += int(note.get("completion_tokens") or 0)
+    me.cached_tokens += int(note.get("cached_tokens") or 0)
     me.reasoning_tokens += int(note.get("reasoning_tokens") or 0)
     me.token_decisions += note.get("prompt_tokens") is not None or note.get("completion_tokens") is not None
     if note.get("latency_s") is not None:
         me.latencies.append(float(note["latency_s"]))
+
+
+def _label(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
+    """The private self-label of older transcripts: kept as its own figure, never as the lie rate."""
     if event.kind in SPEECHES and str(event.data.get("speech") or "").strip():
-        me.speeches += 1
         claimed = note.get("claimed_role")
         if claimed:
-            me.claims += 1
-            me.lies += claimed not in me.cards
+            me.label_claims += 1
+            me.label_lies += claimed not in me.cards
 
 
 def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
@@ -141,17 +157,19 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "abstention": rate(total("abstentions", rows), total("abstentions", rows) + total("votes", rows)),
         "accusation_accuracy": rate(total("accusations_on_killers", good), total("accusations", good)),
         "claim_rate": rate(total("claims", rows), total("speeches", rows)),
-        "lie_rate_killers": rate(total("lies", bad), total("claims", bad)),
-        "lie_rate_good": rate(total("lies", good), total("claims", good)),
+        **grounded_summary(rows),
+        **behaviour_summary(rows),
         **deception_summary(rows),
         **detection_summary(rows),
         **persuasion_summary(rows),
         "decisions": decisions,
         "fallback": rate(total("fallbacks", rows), decisions),
+        "degraded": is_degraded(total("fallbacks", rows), decisions),
         "retries": total("retries", rows),
         "retries_per_decision": round(total("retries", rows) / decisions, 4) if decisions else None,
         "prompt_tokens": total("prompt_tokens", rows),
         "completion_tokens": total("completion_tokens", rows),
+        "cached_tokens": total("cached_tokens", rows),
         "reasoning_tokens": total("reasoning_tokens", rows),
         "token_decisions": total("token_decisions", rows),
         "latency_mean_s": mean(lat),
@@ -180,7 +198,9 @@ def by_role(games: Iterable[GameFacts]) -> dict[str, dict[str, dict[str, Any]]]:
                 groups.setdefault(who, {}).setdefault(s.role, []).append(s)
     return {who: {role: {"seats": len(rows), "side": rows[0].side,
                          "win": rate(sum(s.won for s in rows), len(rows)),
-                         "lie_rate": rate(sum(s.lies for s in rows), sum(s.claims for s in rows))}
+                         "lie_rate": rate(sum(s.lies for s in rows), sum(s.claims for s in rows)),
+                         "label_lie_rate": rate(sum(s.label_lies for s in rows),
+                                                sum(s.label_claims for s in rows))}
                   for role, rows in sorted(groups[who].items())}
             for who in sorted(groups, key=lambda w: (w == "all", w))}
 

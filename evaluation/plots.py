@@ -10,38 +10,50 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974",
+           "#64b5cd")
+
+
+def colours(names: list[str]) -> dict[str, str]:
+    """One colour per contestant, by its place in the tournament file: the same in every plot."""
+    return {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+
 
 def _errbar(r: dict[str, Any]) -> tuple[float, float, float]:
-    """(rate, minus, plus) of a rate dict, 0 when there is nothing."""
+    """(rate, minus, plus) of a rate dict, 0 when there is nothing; the bootstrap interval where there is one."""
     if not r.get("n"):
         return 0.0, 0.0, 0.0
-    return r["rate"], r["rate"] - r["lo"], r["hi"] - r["rate"]
+    lo, hi = (r["blo"], r["bhi"]) if "blo" in r else (r["lo"], r["hi"])
+    return r["rate"], max(0.0, r["rate"] - lo), max(0.0, hi - r["rate"])
 
 
 def _bars(ax: Any, names: list[str], rates: list[dict[str, Any]], title: str) -> None:
     vals = [_errbar(r) for r in rates]
     ax.bar(names, [v[0] for v in vals], yerr=[[v[1] for v in vals], [v[2] for v in vals]], capsize=4,
-           color="#4c72b0")
+           color=[colours(names)[n] for n in names])
     ax.set_ylim(0, 1)
     ax.set_title(title)
+    ax.set_xlabel("contestant")
     ax.tick_params(axis="x", rotation=20)
 
 
-def role_plot(by_role: dict[str, dict[str, Any]], out: Path) -> str:
+def role_plot(by_role: dict[str, dict[str, Any]], out: Path, order: list[str] | None = None) -> str:
     """win_by_role.png: per role held, one bar per contestant (95 % Wilson error bars)."""
-    names = [n for n in by_role if n != "all"]
+    names = [n for n in (order or list(by_role)) if n in by_role and n != "all"]
+    palette = colours(order or names)
     roles = sorted({r for n in names for r in by_role[n]})
     width = 0.8 / max(1, len(names))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(roles) * max(1, len(names)) ** 0.5 + 2), 3.8))
     for i, name in enumerate(names):
         vals = [_errbar((by_role[name].get(r) or {}).get("win") or {}) for r in roles]
         ax.bar([x + i * width for x in range(len(roles))], [v[0] for v in vals], width,
-               yerr=[[v[1] for v in vals], [v[2] for v in vals]], capsize=3, label=name)
+               yerr=[[v[1] for v in vals], [v[2] for v in vals]], capsize=3, label=name, color=palette[name])
+    ax.set_xlabel("role held")
     ax.set_xticks([x + width * (len(names) - 1) / 2 for x in range(len(roles))], roles, rotation=20)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
     ax.set_title("Win rate by role held (95 % Wilson)")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=8, title="contestant")
     fig.tight_layout()
     fig.savefig(out / "win_by_role.png", dpi=100)
     plt.close(fig)
@@ -49,21 +61,23 @@ def role_plot(by_role: dict[str, dict[str, Any]], out: Path) -> str:
 
 
 def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
-    """Writes win_rates.png, win_by_role.png and ratings.png into `out`; returns their names."""
+    """Writes win_rates.png, win_by_role.png, ratings.png, deception.png and brier.png into `out`; returns their
+    names. Contestants appear in the tournament file's order with the same colour in every plot."""
     names = list(summary["contestants"])
     cs = summary["contestants"]
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), sharey=True)
     for ax, key, title in zip(axes, ("win", "win_as_killers", "win_as_good"),
                               ("win rate", "as killers", "as good"), strict=True):
         _bars(ax, names, [cs[n].get(key) or {} for n in names], title)
-    fig.suptitle("Win rates with 95 % Wilson intervals")
+    axes[0].set_ylabel("share of seats won")
+    fig.suptitle("Win rates with 95 % game-bootstrap intervals")
     fig.tight_layout()
     fig.savefig(out / "win_rates.png", dpi=100)
     plt.close(fig)
-    role = role_plot(summary.get("by_role") or {}, out)
+    role = role_plot(summary.get("by_role") or {}, out, names)
     ratings = summary["ratings"]
     fig, ax = plt.subplots(figsize=(6, 3.6))
-    order = list(ratings)
+    order = [n for n in names if n in ratings]
     ax.errorbar(order, [ratings[n]["mu"] for n in order], yerr=[3 * ratings[n]["sigma"] for n in order],
                 fmt="o", capsize=5, label="overall")
     sides = summary.get("ratings_by_side") or {}
@@ -72,13 +86,65 @@ def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
         rs = [sides[n][side] for n in order if side in sides.get(n, {})]
         ax.errorbar(xs, [r["mu"] for r in rs], yerr=[3 * r["sigma"] for r in rs], fmt=marker, capsize=3,
                     label=f"as {side}")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=8)
     ax.set_title("openskill rating: μ ± 3σ")
+    ax.set_xlabel("contestant")
+    ax.set_ylabel("rating μ")
     ax.tick_params(axis="x", rotation=20)
     fig.tight_layout()
     fig.savefig(out / "ratings.png", dpi=100)
     plt.close(fig)
-    return ["win_rates.png", role, "ratings.png"]
+    return ["win_rates.png", role, "ratings.png", _deception(cs, names, out), _brier(cs, names, out)]
+
+
+def _deception(cs: dict[str, Any], names: list[str], out: Path) -> str:
+    """deception.png: per contestant and side, the public lie rate against the share of lies detected."""
+    fig, ax = plt.subplots(figsize=(6, 4.5))
+    palette, plotted = colours(names), 0
+    for n in names:
+        for side, marker in (("killers", "v"), ("good", "^")):
+            lie, det = cs[n].get(f"lie_rate_{side}") or {}, cs[n].get(f"lies_detected_{side}") or {}
+            if not lie.get("n") or not det.get("n"):
+                continue
+            (x, xm, xp), (y, ym, yp) = _errbar(lie), _errbar(det)
+            ax.errorbar([x], [y], xerr=[[xm], [xp]], yerr=[[ym], [yp]], fmt=marker, capsize=3,
+                        color=palette[n], label=f"{n} as {side}")
+            plotted += 1
+    if not plotted:
+        ax.text(0.5, 0.5, "no public claims recorded\n(older transcripts: see the self-label lie rate)",
+                ha="center", va="center", transform=ax.transAxes)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("public role claims that are false")
+    ax.set_ylabel("lies met by votes on the liar next ballot")
+    ax.set_title("Lie rate vs detection (95 % game-bootstrap)")
+    if plotted:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "deception.png", dpi=100)
+    plt.close(fig)
+    return "deception.png"
+
+
+def _brier(cs: dict[str, Any], names: list[str], out: Path) -> str:
+    """brier.png: good seats' Brier score on killer-side and on good seats, and killers' misread, per contestant
+    (greys: the contestant colours stay reserved for contestants)."""
+    keys = (("brier_good_on_killers", "good seats, about killers"), ("brier_good_on_good", "good seats, about good"),
+            ("misread_as_killer", "good seats about me, as killer"))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.8 / len(keys)
+    for k, (key, label) in enumerate(keys):
+        ax.bar([i + k * width for i in range(len(names))], [cs[n].get(key) or 0.0 for n in names], width,
+               label=label, color=("#d9d9d9", "#969696", "#525252")[k], edgecolor="black", linewidth=0.3)
+    ax.set_xticks([i + width for i in range(len(names))], names, rotation=20)
+    ax.set_xlabel("contestant")
+    ax.set_ylabel("Brier score (lower is better; 0.25 = always 0.5)")
+    ax.set_title("Suspicion Brier score by side")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "brier.png", dpi=100)
+    plt.close(fig)
+    return "brier.png"
 
 
 def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: Path) -> list[str]:

@@ -46,6 +46,17 @@ def rate_sides(games: Iterable[GameFacts], names: Iterable[str] = ()) -> dict[st
     return {n: out[n] for n in order if n in out}
 
 
+def rate_roles(games: Iterable[GameFacts]) -> dict[str, dict[str, dict[str, Any]]]:
+    """A rating per contestant and role held (`a+b` for two cards), played like rate_sides: every seat a team
+    member under the identity "name@role"; compare contestants within one role."""
+    flat = _rate(games, [], lambda seat: f"{seat.contestant}@{seat.role}", per_seat=True)
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for key, r in flat.items():
+        name, _, role = key.rpartition("@")
+        out.setdefault(name, {})[role] = r
+    return {n: dict(sorted(out[n].items())) for n in sorted(out)}
+
+
 def _rate(games: Iterable[GameFacts], names: Iterable[str],
           ident: Callable[[SeatFacts], str], per_seat: bool) -> dict[str, dict[str, Any]]:
     model = PlackettLuce()

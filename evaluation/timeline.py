@@ -28,6 +28,7 @@ class Act:
     living: frozenset[int]
     night: int  # nights begun so far: a persuasion window never crosses a night
     ballot: int | None = None
+    own: bool = True  # False for a fallback: the program's move, not the player's (it still counts as a vote)
 
 
 @dataclass
@@ -91,7 +92,8 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
                 defendant = None
             continue
         seat = int(data["seat"])
-        if event.kind in ACCUSING and isinstance(data.get("accusation"), int):
+        mine = not (note and note.get("fallback"))
+        if event.kind in ACCUSING and isinstance(data.get("accusation"), int) and mine:
             tl.acts.append(Act("speech", seat, int(data["accusation"]), _beliefs(note), frozenset(living), night))
         elif event.kind == EventKind.VOTE:
             if open_ballot is None:
@@ -99,7 +101,7 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
                 tl.ballots[open_ballot.number] = open_ballot
                 defendant = None
             act = Act(EventKind.VOTE, seat, _target(data.get("target")), _beliefs(note), frozenset(living), night,
-                      open_ballot.number)
+                      open_ballot.number, mine)
             open_ballot.votes.append(act)
             tl.acts.append(act)
     return tl

@@ -1,9 +1,7 @@
 """Running a tournament: the schedule (every deal played once per rotation of the roster), games in parallel
 under a semaphore, one results.jsonl line per finished game, and resuming a stopped run.
 
-Rotation: for a deal (ruleset, players, seed) and rotation r, seat s is played by contestant (s - 1 + r) mod M
-(M contestants). Over the M rotations of a deal every contestant sits in every seat once, so it holds every card
-of the deal once: role counts are equal across contestants (the report prints them).
+The schedules (rotate, side-pure, field) are evaluation/schedules.py's.
 """
 
 from __future__ import annotations
@@ -22,6 +20,8 @@ from agents.health import is_degraded
 from agents.secrets import redact_url
 from agents.table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
+from evaluation.limits import Limited, RateLimit
+from evaluation.schedules import Scheduled, schedule
 from orchestrator.config import RunConfig
 from orchestrator.lock import hold
 from orchestrator.preflight import PreflightError, preflight
@@ -34,33 +34,6 @@ CONFIG_COPY = "tournament.json"
 GAMES = "games"
 # Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
 AgentBuilder = Callable[[Contestant, list[int], int, str], dict[int, Agent]]
-
-
-@dataclass(frozen=True)
-class Scheduled:
-    """One game of the schedule."""
-
-    game_id: str
-    ruleset: str
-    players: int
-    seed: int
-    rotation: int
-    roster: dict[int, str]  # seat -> contestant name
-
-
-def schedule(cfg: TournamentConfig) -> list[Scheduled]:
-    """Every game of the tournament, in a fixed order (ruleset, seed, rotation)."""
-    names = [c.name for c in cfg.contestants]
-    m = len(names)
-    out = []
-    for spec in cfg.rulesets:
-        n = spec.seats
-        for k in range(cfg.seeds):
-            seed = cfg.first_seed + k
-            for r in (range(m) if cfg.rotate else [k % m]):
-                roster = {s: names[(s - 1 + r) % m] for s in range(1, n + 1)}
-                out.append(Scheduled(f"{spec.id}-p{n}-s{seed}-r{r}", spec.id, n, seed, r, roster))
-    return out[: cfg.games]
 
 
 @dataclass
@@ -104,6 +77,14 @@ def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
     return build
 
 
+def tournament_record(cfg: TournamentConfig, game: Scheduled) -> dict[str, Any]:
+    """What a game's header keeps of its tournament: name, schedule, contestant per seat, their prices."""
+    names = sorted(set(game.roster.values()))
+    prices = {n: p.model_dump() for n in names if (p := cfg.price(n)) is not None}
+    return {"name": cfg.name, "schedule": cfg.schedule, "roster": {str(s): n for s, n in sorted(game.roster.items())},
+            "prices": prices}
+
+
 def game_agents(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> dict[int, Agent]:
     """Every seat's agent for one game, contestant by contestant."""
     out: dict[int, Agent] = {}
@@ -144,16 +125,20 @@ def inside(out: Path, relative: Any) -> bool:
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
     """Creates the run folder and keeps the config there; refuses a folder that holds another tournament.
-    Prices do not change the games, and --games only cuts the schedule short: a rerun with new prices or another
-    --games is accepted and updates the copy (and so the costs, and which games the report expects)."""
+    Prices do not change the games, --games only cuts the schedule short, and more seeds only add deals (the
+    games already played keep their ids): a rerun with new prices, another --games or more seeds is accepted and
+    updates the copy (and so the costs, and which games the report expects). The agents are always built from
+    the file given, never from the copy. A copy written before newer options existed reads with their defaults."""
     out.mkdir(parents=True, exist_ok=True)
     (out / GAMES).mkdir(exist_ok=True)
     copy = out / CONFIG_COPY
     mine = _recordable(cfg.model_dump(mode="json", exclude={"parallel"}))
     theirs = _read_copy(copy) if copy.exists() else None
+    if theirs is not None:
+        theirs = _recordable(parse_config(theirs, str(copy)).model_dump(mode="json", exclude={"parallel"}))
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
-    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games")):
+    if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds", "budget_usd")):
         copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -182,7 +167,7 @@ def _no_constant(name: str) -> Any:
 
 def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
     """What decides the games (not parallelism, prices, or how much of the schedule is played)."""
-    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games")}
+    return {k: v for k, v in raw.items() if k not in ("parallel", "prices", "games", "seeds", "budget_usd")}
 
 
 def load_run(out: Path) -> TournamentConfig:
@@ -202,6 +187,20 @@ def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
             "days": end.get("days"), "nights": end.get("nights"), "decisions": end.get("decisions"),
             "wall_s": end.get("wall_s"), "fallbacks": end.get("fallbacks") or {},
             "seat_decisions": end.get("seat_decisions") or {}}
+
+
+def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path) -> float:
+    """What one finished game cost at the file's prices (contestants without a price count 0)."""
+    from evaluation.cost import tokens_usd
+
+    usd = 0.0
+    for entry in read_transcript(transcript).entries:
+        note, seat = entry.annotation or {}, entry.event.data.get("seat")
+        price = cfg.price(game.roster[int(seat)]) if isinstance(seat, int) and int(seat) in game.roster else None
+        if note and price is not None:
+            usd += tokens_usd(int(note.get("prompt_tokens") or 0), int(note.get("cached_tokens") or 0),
+                              int(note.get("completion_tokens") or 0), price)
+    return round(usd, 6)
 
 
 def fallback_shares(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[int, int]]:
@@ -254,6 +253,7 @@ class RunSummary:
     failed: dict[str, str]
     degraded: list[str] = field(default_factory=list)  # contestants (agents/health.py)
     shares: dict[str, tuple[int, int]] = field(default_factory=dict)  # (fallbacks, decisions) per contestant
+    over_budget: list[str] = field(default_factory=list)  # games not started: the budget was spent
 
 
 class _Runner:
@@ -267,13 +267,20 @@ class _Runner:
         self.on_done = on_done
         self.resumed = 0
         self.failed: dict[str, str] = {}
+        self.spent = 0.0
+        self.over_budget: list[str] = []
+        self.limits = {c.name: RateLimit(c.concurrency, c.rpm) for c in cfg.contestants if c.concurrency or c.rpm}
 
     async def play(self, game: Scheduled) -> None:
         async with self.sem:
+            if self.cfg.budget_usd is not None and self.spent >= self.cfg.budget_usd:
+                self.over_budget.append(game.game_id)
+                return
             line: dict[str, Any] | None = None
             try:
                 path = await self._play(game)
-                line = result_line(game, path, self.out)
+                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
+                self.spent += line["usd"]
                 async with self.lock:
                     with (self.out / RESULTS).open("a", encoding="utf-8") as f:
                         f.write(safe_line(line) + "\n")
@@ -288,6 +295,8 @@ class _Runner:
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
+        agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
+                  for s, a in agents.items()}
         # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
         for rebuild in (False, True) if path.exists() else ():
             with contextlib.suppress(ResumeError, TranscriptError):
@@ -301,7 +310,8 @@ class _Runner:
         kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
         config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
                            agents=kinds.pop() if len(kinds) == 1 else "mixed",
-                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id)
+                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
+                           tournament=tournament_record(self.cfg, game))
         result = await run_game(config, agents=agents)
         if result.winner is None:
             raise RuntimeError("the game stopped without a winner")
@@ -342,10 +352,11 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
             bar(f"{game.game_id}  {share_text(fallback_shares(rows))}")
 
         runner = _Runner(cfg, out, build, cfg.parallel, on_done)
+        runner.spent = sum(float(r.get("usd") or 0.0) for r in rows)
         await asyncio.gather(*(runner.play(g) for g in todo))
-    played = len(todo) - len(runner.failed)
+    played = len(todo) - len(runner.failed) - len(runner.over_budget)
     return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed,
-                      degraded_contestants(rows), fallback_shares(rows))
+                      degraded_contestants(rows), fallback_shares(rows), runner.over_budget)
 
 
 async def preflight_contestants(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> None:

@@ -33,11 +33,19 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--parallel", type=int, help="games at once (default: the file's, else 1)")
     ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ev.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
+    ev.add_argument("--plan", action="store_true", help="print the schedule, expected decisions, tokens and cost, "
+                    "and games needed for --width; play nothing")
+    ev.add_argument("--pilot", type=Path, help="with --plan: a finished run folder to estimate from")
+    ev.add_argument("--width", type=float, help="with --plan: the 95 %% interval width wanted (e.g. 0.1)")
+    ev.add_argument("--rate", type=float, help="with --plan: the rate expected (e.g. 0.5), without a pilot")
+    ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     ev.set_defaults(run=cmd_eval)
     rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
     rep.add_argument("--out", type=Path, help="where loose transcripts' report goes (default: ./report)")
     rep.add_argument("--no-plots", action="store_true")
+    rep.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
     rep.set_defaults(run=cmd_report)
     bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
@@ -79,14 +87,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if path is None or (args.config and args.config_file):
         raise CommandError("give the tournament file once: `killer eval FILE.toml` or `killer eval --config FILE.toml`")
     cfg = load_config(path, parallel=args.parallel, seeds=args.seeds, games=args.games)
+    if args.plan:
+        return _plan(cfg, args)
     out = args.out or Path("runs") / cfg.name
     try:
         done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
-        summary = write_report(out)
+        summary = write_report(out, include_degraded=args.include_degraded)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
           f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}")
+    if done.over_budget:
+        print(f"budget spent: {len(done.over_budget)} games not started (raise budget_usd and rerun to play them)",
+              file=sys.stderr)
     for game_id, why in sorted(done.failed.items()):
         print(f"failed: {game_id}: {why}", file=sys.stderr)
     for name, (fell, made) in sorted(done.shares.items()):
@@ -96,6 +109,24 @@ def cmd_eval(args: argparse.Namespace) -> int:
               "not measure those models (exit 3)", file=sys.stderr)
     return combine([ExitCode.INTERNAL if done.failed else ExitCode.DONE,
                     ExitCode.DEGRADED if done.degraded else ExitCode.DONE])
+
+
+def _plan(cfg: Any, args: argparse.Namespace) -> int:
+    from evaluation.plan import make_plan, render_plan
+    from evaluation.tournament import CONFIG_COPY
+
+    if args.width is not None and not 0 < args.width < 1:
+        raise CommandError("--width must be between 0 and 1 (a share, e.g. 0.1)")
+    if args.rate is not None and not 0 <= args.rate <= 1:
+        raise CommandError("--rate must be between 0 and 1")
+    if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
+        raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
+    try:
+        plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric)
+    except _errors() as exc:
+        raise CommandError(str(exc)) from None
+    print(render_plan(plan, args.width, args.metric))
+    return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -112,7 +143,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise CommandError("no transcripts (*.jsonl) found in " + ", ".join(str(p) for p in paths))
     out = folder or args.out or Path("report")
     try:
-        summary = write_report(out, plots=not args.no_plots, transcripts=files)
+        summary = write_report(out, plots=not args.no_plots, transcripts=files,
+                               include_degraded=args.include_degraded)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has

@@ -34,6 +34,8 @@ class RunConfig:
     out: Path = DEFAULT_OUT
     humans: frozenset[int] = frozenset()  # seats played by a person (the TUI answers the interrupts)
     game_id: str | None = None
+    # a tournament game's contestant per seat, prices, schedule and tournament name (evaluation/runs.py reads it)
+    tournament: dict[str, Any] | None = None
 
     def with_seed(self) -> RunConfig:
         """The same config with a concrete seed (drawn now if none was given)."""

@@ -136,3 +136,66 @@ SIX_HEADER = {"type": "header", "game_id": "six", "ruleset": "v3.5-std", "seed":
               "seats": [{"seat": s, "agent": "llm", "model": "m"} for s in range(1, 7)]}
 SIX_END = {"type": "end", "winner": "good", "days": 2, "nights": 2}
 SIX_ROSTER = {1: "a", 2: "b", 3: "a", 4: "b", 5: "a", 6: "b"}
+
+
+# A 6-seat game with public claims and police checks: 1, 2 killers (they know each other); 3 police; 4-6 civilians.
+# Every expected count is worked out in test_grounded.py.
+CLAIMS = [["killer"], ["killer"], ["police"], ["civilian"], ["civilian"], ["civilian"]]
+
+
+def said(seat: int, accusation: int | None, claim: Any, kind: str = "statement") -> Event:
+    """A public speech carrying the agent issue's structured claim (absent key: an older transcript)."""
+    event = decision(kind, seat, accusation=accusation, speech="...")
+    event.data["claim"] = claim
+    return event
+
+
+def claims_game() -> list[tuple[Event, dict[str, Any] | None]]:
+    """Night 1: 6 killed, police 3 checks 1 (killer). Day 1: lies and a bus vote; 1 executed. Night 2: 3 killed.
+    Day 2: killer 2 lies again, 4 (good) is executed; killers win."""
+    police = {"role": "police", "checks": [{"night": 1, "target": 1, "result": "killer"},
+                                           {"night": 1, "target": 1, "result": "not_killer"}]}
+    return [
+        (Event("deal", {"hands": CLAIMS, "judge_card": None}, JUDGE), None),
+        (Event("teammates", {"role": "killer", "seats": [1, 2]}, frozenset({1, 2})), None),
+        (Event("teammates", {"role": "police", "seats": [3]}, frozenset({3})), None),
+        (Event("night_falls", {"night": 1}), None),
+        (decision("night_choice", 1, target=6, visible=frozenset({1, 2})), None),
+        (Event("check_result", {"night": 1, "by": "police", "target": 1, "result": "killer"}, frozenset({3})), None),
+        (Event("death", {"seat": 6, "public_cause": "night"}), None),
+        (Event("day_begins", {"day": 1}), None),
+        # killer 1 says police and reports a check it never made; accuses 4 (known good) writing P = 0.9 on it
+        (said(1, 4, {"role": "police", "checks": [{"night": 1, "target": 4, "result": "killer"}]}),
+         note("police", {4: 0.9, 2: 1.0, 3: 0.2, 5: 0.2})),
+        # police 3: true role; one true check and one with the wrong result; rates its checked killer 0.3
+        (said(3, 1, police), note("police", {1: 0.3, 2: 0.5, 4: 0.1, 5: 0.1})),
+        # civilian 4 says police but labels itself civilian: a public lie the label hides
+        (said(4, 2, {"role": "police", "checks": []}), note("civilian", {1: 0.5, 2: 0.5})),
+        # 5's speech fell back: its claim is the program's, not counted
+        (said(5, 1, {"role": "police", "checks": []}), note("police", fallback="timeout")),
+        (said(2, 3, {"role": "civilian", "checks": []}), note("civilian", {1: 1.0, 3: 0.0})),
+        (decision("vote", 1, target=4), None),
+        (decision("vote", 2, target=1), None),  # a bus
+        (decision("vote", 3, target=1), None),
+        (decision("vote", 4, target=1), None),
+        (decision("vote", 5, target=3), note(fallback="timeout")),
+        (Event("verdict", {"day": 1, "executed": 1, "how": "vote"}), None),
+        (Event("death", {"seat": 1, "public_cause": "executed"}), None),
+        (Event("night_falls", {"night": 2}), None),
+        (decision("night_choice", 2, target=3, visible=frozenset({2})), None),
+        (Event("death", {"seat": 3, "public_cause": "night"}), None),
+        (Event("day_begins", {"day": 2}), None),
+        (said(2, 4, {"role": "civilian", "checks": []}), None),
+        (said(4, 2, None), None),
+        (decision("vote", 2, target=4), None),
+        (decision("vote", 4, target=2), None),
+        (decision("vote", 5, target=4), None),
+        (Event("verdict", {"day": 2, "executed": 4, "how": "vote"}), None),
+        (Event("death", {"seat": 4, "public_cause": "executed"}), None),
+        (Event("game_over", {"winner": "killers"}), None),
+    ]
+
+
+CLAIMS_HEADER = {"type": "header", "game_id": "claims", "ruleset": "v2", "seed": 3, "players": 6,
+                 "seats": [{"seat": s, "agent": "llm", "model": "m"} for s in range(1, 7)]}
+CLAIMS_END = {"type": "end", "winner": "killers", "days": 2, "nights": 2}

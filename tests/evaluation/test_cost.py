@@ -39,5 +39,6 @@ def test_new_prices_update_the_run_folder_but_a_new_roster_is_refused(tmp_path: 
     cheaper = {**RAW, "prices": {"gpt-x": {"prompt": 1.0, "completion": 4.0}}}
     prepare(parse_config(cheaper), tmp_path)
     assert json.loads((tmp_path / CONFIG_COPY).read_text())["prices"]["gpt-x"]["prompt"] == 1.0
+    # more seeds only extend a run (test_tournament); other deals are another tournament
     with pytest.raises(ConfigError, match="different tournament"):
-        prepare(parse_config({**cheaper, "seeds": 9}), tmp_path)
+        prepare(parse_config({**cheaper, "first_seed": 9}), tmp_path)

@@ -71,20 +71,21 @@ def test_misread_and_brier_split(seats) -> None:
     assert aggregate([seats[3]])["brier_good_on_good"] == pytest.approx((0.04 * 4 + 0.01 + 0.04) / 6, abs=1e-4)
 
 
-def test_vote_swing(seats) -> None:
-    # windows: 6's dawn last words -> all 5 day-1 votes, 2 on seat 1, others {2,3,4,5} got 3 -> base 3/4;
-    # 1 -> 3: 4 votes, 1 follow, base 1/3; 3 -> 1: 4 votes, 1 follow (4's; its own is not counted), base 1/3;
-    # 4 -> 5: 4 votes, 0, base 4/3; 1's last words precede night 2: no window.
-    # Day 2: 2 -> 3: 2 votes, 0, base 0; 3 -> 2: 1 vote (4's hand down), 0; 4 -> 2: 1 vote (3's yes), 1, base 0.
+def test_vote_swing_leaves_out_coordination(seats) -> None:
+    # roster a: 1, 3, 5; b: 2, 4, 6. A window leaves out the speaker's own contestant's seats and, for a killer
+    # speaker, its killer teammates. Day 1 votes: 1->3, 2->3, 3->1, 4->1, 5->2.
+    # 6 (b) -> 1: votes of 1, 3, 5; 3's follows; others {2,3,4,5} got 1->3 and 5->2 -> base 2/4.
+    # 1 (a, killer) -> 3: only 4's vote is left (2 is its partner, 3 and 5 its own contestant): 0, base 0.
+    # 3 (a) -> 1: votes of 2 and 4; 4's follows; others {2,4,5} got none.
+    # 4 (b) -> 5: votes of 1, 3, 5; none on 5; others {1,2,3} got all 3 -> base 1. 1's last words: night follows.
+    # Day 2: 2 (b) -> 3: 3's vote, 0; 3 (a) -> 2: 4's hand down, 0; 4 (b) -> 2: 3's yes, 1; bases 0.
     got = {n: (s.swing_speeches, s.swing_votes, s.swing_follows) for n, s in seats.items()}
-    assert got == {1: (1, 4, 1), 2: (1, 2, 0), 3: (2, 5, 1), 4: (2, 5, 1), 5: (0, 0, 0), 6: (1, 5, 2)}
-    assert seats[4].swing_base == pytest.approx(4 / 3) and seats[6].swing_base == pytest.approx(0.75)
+    assert got == {1: (1, 1, 0), 2: (1, 1, 0), 3: (2, 3, 1), 4: (2, 4, 1), 5: (0, 0, 0), 6: (1, 3, 1)}
+    assert seats[4].swing_base == pytest.approx(1.0) and seats[6].swing_base == pytest.approx(0.5)
     out = aggregate(seats.values())
-    assert (out["swing_killers"]["k"], out["swing_killers"]["n"]) == (1, 6)
-    assert out["swing_base_killers"] == pytest.approx(1 / 18, abs=1e-4)
-    assert out["swing_lift_killers"] == pytest.approx(1 / 6 - 1 / 18, abs=2e-4)
-    assert (out["swing_good"]["k"], out["swing_good"]["n"]) == (4, 15)
-    assert out["swing_base_good"] == pytest.approx((0.75 + 1 / 3 + 4 / 3) / 15, abs=1e-4)
+    assert (out["swing_killers"]["k"], out["swing_killers"]["n"]) == (0, 2) and out["swing_base_killers"] == 0
+    assert (out["swing_good"]["k"], out["swing_good"]["n"]) == (3, 10)
+    assert out["swing_base_good"] == pytest.approx(0.15) and out["swing_lift_good"] == pytest.approx(0.15)
 
 
 def test_interleaved_statements_keep_one_ballot_and_a_runoff_opens_another() -> None:

@@ -31,11 +31,14 @@ def test_sides_and_outcome(facts) -> None:
 
 def test_votes_accusations_claims(facts) -> None:
     s = {x.seat: x for x in facts.seats}
-    assert (s[3].votes, s[3].votes_on_killers, s[4].abstentions, s[4].votes) == (1, 1, 1, 0)
+    # seat 3's vote fell back: the program's move, not counted as the player's vote
+    assert (s[3].votes, s[3].votes_on_killers, s[4].abstentions, s[4].votes) == (0, 0, 1, 0)
     assert (s[1].votes, s[1].votes_on_killers) == (1, 0)
     assert (s[3].accusations_on_killers, s[4].accusations_on_killers, s[1].accusations_on_killers) == (1, 1, 0)
-    assert (s[1].claims, s[1].lies, s[3].claims, s[3].lies, s[4].lies) == (1, 1, 1, 0, 1)
-    assert (s[2].speeches, s[2].claims) == (0, 0)  # an empty speech is no speech
+    # an older transcript: no public claims, the private labels counted apart
+    assert (s[1].claims, s[3].claims, s[4].claims) == (0, 0, 0)
+    assert (s[1].label_claims, s[1].label_lies, s[3].label_claims, s[3].label_lies, s[4].label_lies) == (1, 1, 1, 0, 1)
+    assert (s[2].speeches, s[2].label_claims) == (0, 0)  # an empty speech is no speech
 
 
 def test_brier_and_operations(facts) -> None:
@@ -52,10 +55,11 @@ def test_aggregate_by_contestant(facts) -> None:
     a, b = out["a"], out["b"]
     assert a["roles"] == {"civilian": 2, "killer": 1} and b["roles"] == {"civilian": 1, "killer": 1}
     assert (a["win"]["k"], a["win"]["n"], b["win_as_killers"]["rate"], b["win_as_good"]["rate"]) == (1, 3, 1.0, 0.0)
-    assert a["vote_accuracy"] == {"k": 1, "n": 1, "rate": 1.0, "lo": pytest.approx(0.2065, abs=1e-4), "hi": 1.0}
+    assert a["vote_accuracy"]["n"] == 0  # seat 3's only vote fell back
     assert b["vote_accuracy"]["n"] == 0 and b["vote_accuracy"]["rate"] is None  # seat 4 kept its hand down
     assert b["abstention"]["k"] == 1 and b["abstention"]["n"] == 2
-    assert a["lie_rate_killers"]["rate"] == 1.0 and b["lie_rate_good"]["rate"] == 1.0
+    assert a["label_lie_rate_killers"]["rate"] == 1.0 and b["label_lie_rate_good"]["rate"] == 1.0
+    assert a["lie_rate_killers"]["n"] == 0 and facts.claims_source == "label"
     assert a["brier_good"] == pytest.approx(0.30 / 3 * 1, abs=1e-4)  # seat 5 gave none
     assert b["brier_good"] == pytest.approx(0.25)
     assert a["fallback"]["k"] == 1 and a["retries"] == 2 and b["latency_p95_s"] == pytest.approx(3.2)  # [0, 0, 0, 0, 4]
@@ -98,9 +102,10 @@ def test_by_role_win_and_lie_rates(facts) -> None:
     assert out["a"]["killer"]["win"]["rate"] == 1.0 and out["a"]["civilian"]["win"]["n"] == 2
     assert out["a"]["civilian"]["win"]["rate"] == 0.0 and out["a"]["killer"]["side"] == "killers"
     # seat 1 (killer, a) claimed civilian: a lie; seat 3 (civilian, a) told the truth; 4 (civilian, b) claimed police
-    assert out["a"]["killer"]["lie_rate"]["rate"] == 1.0 and out["a"]["civilian"]["lie_rate"]["rate"] == 0.0
-    assert out["b"]["civilian"]["lie_rate"]["rate"] == 1.0 and out["b"]["killer"]["lie_rate"]["n"] == 0
-    assert (out["all"]["civilian"]["lie_rate"]["k"], out["all"]["civilian"]["lie_rate"]["n"]) == (1, 2)
+    # (private labels: an older transcript)
+    assert out["a"]["killer"]["label_lie_rate"]["rate"] == 1.0 and out["a"]["civilian"]["label_lie_rate"]["rate"] == 0.0
+    assert out["b"]["civilian"]["label_lie_rate"]["rate"] == 1.0 and out["b"]["killer"]["label_lie_rate"]["n"] == 0
+    assert (out["all"]["civilian"]["label_lie_rate"]["k"], out["all"]["civilian"]["label_lie_rate"]["n"]) == (1, 2)
     assert out["all"]["civilian"]["seats"] == 3
 
 

@@ -62,3 +62,17 @@ def test_balance_of_one_ruleset(tmp_path: Path) -> None:
         assert 0 <= row["killers_win"]["lo"] <= row["killers_win"]["rate"] <= row["killers_win"]["hi"] <= 1
     assert (out / "balance_players.png").exists() and "v1" in (out / "balance.md").read_text()
     assert main(["balance", "--players", "9"]) == 2
+
+
+def test_plots_share_order_and_colours(tmp_path: Path) -> None:
+    from evaluation.plots import colours, tournament_plots
+    from evaluation.report import summarize_transcripts
+    from tests.evaluation.builders import claims_game, write_transcript
+
+    path = write_transcript(tmp_path / "c.jsonl", claims_game())
+    summary = summarize_transcripts([path])
+    assert summary["games"] == 1 and summary["contestants"]["m"]["lie_rate_killers"]["n"] == 3
+    images = tournament_plots(summary, tmp_path)
+    assert images == ["win_rates.png", "win_by_role.png", "ratings.png", "deception.png", "brier.png"]
+    assert all((tmp_path / i).read_bytes()[:4] == b"\x89PNG" for i in images)
+    assert colours(["b", "a"])["b"] == colours(["b", "a", "c"])["b"] != colours(["b", "a"])["a"]

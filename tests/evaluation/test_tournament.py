@@ -12,7 +12,7 @@ import pytest
 
 from evaluation.config import ConfigError, load_config, parse_config
 from evaluation.report import summarize, write_report
-from evaluation.tournament import RESULTS, read_results, run_tournament, schedule
+from evaluation.tournament import RESULTS, load_run, read_results, run_tournament, schedule
 from killer.cli import main
 from orchestrator.transcript import read_transcript
 
@@ -42,6 +42,7 @@ def test_rotation_balances_roles() -> None:
 
 def test_every_output_file(run_dir: Path) -> None:
     for name in ("results.jsonl", "summary.json", "report.md", "win_rates.png", "win_by_role.png", "ratings.png",
+                 "deception.png", "brier.png",
                  "tournament.json"):
         assert (run_dir / name).stat().st_size > 0, name
     assert (run_dir / "win_rates.png").read_bytes()[:4] == b"\x89PNG"
@@ -53,8 +54,10 @@ def test_every_output_file(run_dir: Path) -> None:
     assert roles["scripted"] == roles["random"] == roles["rnd2"] == {"civilian": 12, "killer": 4, "police": 4}
     report = (run_dir / "report.md").read_text()
     assert "| Win rate |" in report and "![win_rates](win_rates.png)" in report and "scripted" in report
-    for section in ("### Ratings per side", "## Win rate by role", "## False role claims by role",
-                    "| Accusing a seat believed innocent (killers) |", "| As killers: day verdicts survived |",
+    for section in ("### Ratings per side", "### Ratings per role", "| Police: checks that found a killer |",
+                    "## Win rate by role", "## False role claims by role",
+                    "| Self-report divergence: accusing a seat it rated innocent (killers) |",
+                    "| As killers: day verdicts survived |",
                     "| Votes received per day alive (killers) |", "| … on killer-side seats |",
                     "| Vote swing lift (good) |", "| Cost per game (USD) |", "![win_by_role](win_by_role.png)"):
         assert section in report, section
@@ -103,11 +106,19 @@ def test_a_finished_game_without_its_results_line_is_only_recorded(run_dir: Path
 
 
 def test_a_folder_of_another_tournament_is_refused(run_dir: Path) -> None:
-    other = parse_config({**RAW, "seeds": 3})
+    other = parse_config({**RAW, "first_seed": 6})
     with pytest.raises(ConfigError, match="different tournament"):
         asyncio.run(run_tournament(other, run_dir))
     same_but_parallel = parse_config({**RAW, "parallel": 1})
     assert asyncio.run(run_tournament(same_but_parallel, run_dir)).skipped == 6
+
+
+def test_a_run_is_extended_with_more_seeds(run_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "grown"
+    shutil.copytree(run_dir, out)
+    done = asyncio.run(run_tournament(parse_config({**RAW, "seeds": 3}), out))
+    assert (done.played, done.skipped) == (3, 6)  # the third deal's three rotations; the first six kept
+    assert summarize(out)["games"] == 9 and load_run(out).seeds == 3
 
 
 def test_eval_command(tmp_path: Path, capsys) -> None:

@@ -1,0 +1,61 @@
+"""`killer eval --plan`: the schedule, expected decisions and cost from a pilot, games for an interval width."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from evaluation.config import load_config
+from evaluation.plan import games_for_rate, games_from_pilot, make_plan
+from evaluation.tournament import run_tournament
+from killer.cli import main
+
+TOML = """name = "p"
+rulesets = ["v2-classic:8"]
+seeds = 2
+[[contestants]]
+name = "scripted"
+agent = "scripted"
+[[contestants]]
+name = "random"
+agent = "random"
+[prices.random]
+prompt = 1.0
+completion = 2.0
+"""
+
+
+def test_games_for_a_width_by_hand() -> None:
+    # 4 * 1.96^2 * 0.25 / 0.01 = 384.15 -> 385; a pilot 0.2 wide over 40 games -> 40 * (0.2 / 0.1)^2 = 160
+    assert games_for_rate(0.5, 0.1) == 385
+    assert games_for_rate(0.1, 0.05) == 554  # 4 * 3.8415 * 0.09 / 0.0025 = 553.2
+    assert games_from_pilot(40, 0.2, 0.1) == 160
+
+
+def test_plan_from_a_stated_rate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
+    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "0.1", "--rate", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games" in out and "scripted: 16 seats" in out and "385 games" in out
+    assert "unknown without a pilot" in out
+    assert not (Path("runs") / "p").exists()  # nothing played
+
+
+def test_plan_from_a_pilot(tmp_path: Path) -> None:
+    (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
+    cfg = load_config(tmp_path / "t.toml")
+    asyncio.run(run_tournament(cfg, tmp_path / "pilot"))
+    plan = make_plan(load_config(tmp_path / "t.toml", seeds=10), tmp_path / "pilot", width=0.1)
+    assert plan["games"] == 20 and plan["pilot_games"] == 4
+    # the scripted and random agents record no annotation tokens: decisions scale with seats (5x the pilot)
+    assert plan["contestants"]["random"]["usd"] == 0.0 and plan["contestants"]["scripted"]["usd"] is None
+    assert plan["contestants"]["scripted"]["decisions"] > 0
+    assert plan["games_needed_from_pilot"] == games_from_pilot(4, plan["pilot_width"], 0.1)
+
+
+def test_bad_width_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
+    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "3"]) == 2
+    assert "--width" in capsys.readouterr().err
