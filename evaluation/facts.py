@@ -36,7 +36,7 @@ class SeatFacts:
     lies_detected: int = 0  # ... met by a vote on the liar in the next ballot
     lies_ballot_followed: int = 0  # ... followed by a ballot at all
     bluffs_won: int = 0  # ... followed by a good seat's execution, or never voted on by a survivor
-    true_checks: int = 0  # reported checks matching a result the seat saw
+    true_checks: int = 0  # a police seat's checks reported truthfully at least once (each check counted once)
     checks_seen: int = 0  # check results a police seat saw (evaluation.behaviour)
     checks_on_killers: int = 0  # ... that found a killer
     checks_reportable: int = 0  # ... in games that record public claims

@@ -89,6 +89,7 @@ class _Walk:
     pending_ballot: list[Lie] = field(default_factory=list)
     pending_verdict: list[Lie] = field(default_factory=list)
     ballot: list[tuple[int, int | None]] = field(default_factory=list)
+    told: set[tuple[int, int, Any]] = field(default_factory=set)  # (seat, night, target) reported truthfully
 
     def close_ballot(self) -> None:
         if not self.ballot:
@@ -158,10 +159,13 @@ def _claim(walk: _Walk, me: SeatFacts, claim: Any) -> None:
         if not isinstance(check, Mapping):
             continue
         me.check_reports += 1
-        truth = seen.get((int(check.get("night") or 0), _key(check.get("target"))))
+        night, target = int(check.get("night") or 0), _key(check.get("target"))
+        truth = seen.get((night, target))
         false = truth is None or truth != check.get("result")
         me.false_checks += false
-        me.true_checks += not false
+        if not false and "police" in me.cards and (me.seat, night, target) not in walk.told:
+            walk.told.add((me.seat, night, target))  # a check told again is still one check reported truthfully
+            me.true_checks += 1
         lied = lied or false
     if lied:
         lie = Lie(me.seat)

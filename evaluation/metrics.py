@@ -20,6 +20,7 @@ from evaluation.grounded import count_grounded, grounded_summary, has_public_cla
 from evaluation.persuasion import count_swing, persuasion_summary
 from evaluation.stats import mean, percentile, rate
 from evaluation.timeline import build_timeline
+from orchestrator.transcript import CLAIMS_FORMAT, format_version
 
 __all__ = ["GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup", "game_facts",
            "hands_of", "side_of"]
@@ -65,7 +66,7 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     timeline = build_timeline(seats, pairs)
     count_deception(timeline, seats)
     count_swing(timeline, seats)
-    grounded = has_public_claims(pairs)
+    grounded = has_public_claims(pairs) or (format_version(dict(header)) or 1) >= CLAIMS_FORMAT
     count_grounded(seats, pairs, grounded)
     count_behaviour(seats, pairs, grounded)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)

@@ -28,7 +28,10 @@ from typing import IO, Any
 from agents.secrets import redact_value
 from engine import Event, decisions
 
-FORMAT_VERSION = 2  # 1: no `format` field; 2: the header says its format (event kinds from engine.catalog)
+# 1: no `format` field; 2: the header says its format (event kinds from engine.catalog); 3: a speech may carry a
+# public `claim` (engine.decisions.Claim), and a speech without the key made no claim.
+FORMAT_VERSION = 3
+CLAIMS_FORMAT = 3  # from this format on, public claims are recorded (metrics read them instead of private labels)
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.
 WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resumed"})

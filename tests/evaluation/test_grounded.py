@@ -110,3 +110,15 @@ def test_per_role_ratings() -> None:
     roles = rate_roles([facts])
     assert set(roles) == {"a", "b"} and set(roles["a"]) == {"killer", "police", "civilian"}
     assert roles["a"]["killer"]["mu"] > roles["a"]["police"]["mu"]  # the killers won this game
+
+
+def test_a_format_3_game_where_nobody_claims_is_scored_on_public_claims() -> None:
+    """From format 3 a speech without a `claim` made none (the engine writes the key only for a claim): such a
+    game has zero public claims, and its private labels are not scored as claims."""
+    game = [(e, n) for e, n in claims_game() if "claim" not in e.data]
+    game.insert(8, (said(1, 4, None), note("civilian")))
+    del game[8][0].data["claim"]
+    facts = game_facts({**CLAIMS_HEADER, "format": 3}, game, CLAIMS_END)
+    seats = {s.seat: s for s in facts.seats}
+    assert facts.claims_source == "public"
+    assert (seats[1].claims, seats[1].public_lies) == (0, 0)
