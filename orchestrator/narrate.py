@@ -49,7 +49,7 @@ class Narrator:
 
     def _speech(self, kind: str, data: dict[str, Any], note: dict[str, Any] | None) -> Text:
         head = Text(speech_head(kind, data, self.lang), "bold cyan")
-        if note and note.get("claimed_role") and self.god:
+        if note and note.get("claimed_role") and self.god and not data.get("claim"):  # older games: the label
             head.append(phrase(self.lang, "narrate_claims", role=role_name(note["claimed_role"], self.lang)),
                         "magenta")
         words = speech_words(data)
