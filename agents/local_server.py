@@ -69,8 +69,12 @@ def free_port(host: str = HOST) -> int:
         port: int = sock.getsockname()[1]
         return port
 
+# SmolLM2-135M was trained on 8,192 tokens (the GGUF's llama.context_length). The game's prompts carry the rules
+# card, the public record and a notebook: at 4,096 the README's 8-player game ran out of context at its last
+# decisions (4,141 prompt tokens + 1,024 completion, one fallback in 58 decisions).
+N_CTX = 8192
 
-def server_command(model: Path, port: int, *, alias: str = MODEL_ALIAS, n_ctx: int = 4096,
+def server_command(model: Path, port: int, *, alias: str = MODEL_ALIAS, n_ctx: int = N_CTX,
                    n_threads: int = 2) -> list[str]:
     """The argv that serves `model`; one request at a time, never cut off by the next (see RECIPES.md).
 
@@ -108,7 +112,7 @@ class LocalModelServer:
     """The embedded model served on 127.0.0.1; use `with`/`async with`, or `start()` and `stop()`."""
 
     def __init__(self, model_path: Path | None = None, *, log_path: Path | None = None,
-                 startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S, n_ctx: int = 4096, n_threads: int = 2,
+                 startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S, n_ctx: int = N_CTX, n_threads: int = 2,
                  stop_grace_s: float = DEFAULT_STOP_GRACE_S) -> None:
         self.model_path = model_path
         self.log_path = log_path

@@ -102,7 +102,7 @@ def test_server_command_serves_one_request_at_a_time_on_loopback(tmp_path: Path)
     assert argv[:3] == [sys.executable, "-m", "llama_cpp.server"]
     assert flags == {
         "--model": str(tmp_path / MODEL_FILE), "--model_alias": MODEL_ALIAS, "--host": "127.0.0.1",
-        "--port": "4321", "--n_ctx": "4096", "--n_threads": "2", "--interrupt_requests": "false",
+        "--port": "4321", "--n_ctx": "8192", "--n_threads": "2", "--interrupt_requests": "false",
         "--cache": "false",
     }
 
