@@ -29,6 +29,13 @@ SCHEMA_NOTEBOOK_CHARS = 800
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 
+
+def _private_text(value: Any, cap: int) -> str:
+    """A private free-text field (reasoning, notebook) as stripped text of at most `cap` characters; a model that
+    wrote an object or a list there keeps it as JSON."""
+    text = value if isinstance(value, str) else "" if value is None else json.dumps(value, ensure_ascii=False)
+    return text.strip()[:cap]
+
 class AnswerError(ValueError):
     """An answer that is not valid JSON for the schema or not a legal choice; the message is fed back."""
 
@@ -111,18 +118,12 @@ class Answer(BaseModel):
     @field_validator("reasoning")
     @classmethod
     def _cut_reasoning(cls, value: Any) -> str:
-        if not isinstance(value, str):
-            value = "" if value is None else json.dumps(value, ensure_ascii=False)
-        text: str = value
-        return text.strip()[:MAX_REASONING]
+        return _private_text(value, MAX_REASONING)
 
     @field_validator("notebook")
     @classmethod
     def _cut_notebook(cls, value: Any) -> str:
-        if not isinstance(value, str):
-            value = "" if value is None else json.dumps(value, ensure_ascii=False)
-        text: str = value
-        return text.strip()[:MAX_NOTEBOOK]
+        return _private_text(value, MAX_NOTEBOOK)
 
     @model_validator(mode="after")
     def _legal(self, info: ValidationInfo) -> Answer:
