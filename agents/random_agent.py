@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from agents.base import Annotation, Decision, SeatView
+from agents.team_talk import random_proposal
 from engine import Action, Claim, DecisionKind, Request, get_ruleset
 
 CLAIM_RATE = 0.3  # how often a random speaker claims a (random) role
@@ -17,10 +18,12 @@ CONFESS_RATE = 0.02  # how often a random seat that may jump-kill does so
 def choose(request: Request, rng: random.Random) -> Action:
     """A uniformly random legal answer to `request` (fast and synchronous: `killer simulate` uses it)."""
     target = rng.choice(request.targets) if request.targets else None
+    followed = random_proposal(request, rng)  # team talk: follow one of the team's proposals
+    target = followed if followed is not None else target
     accusation = rng.choice(request.accusations) if request.counts_accusation else None
     confess = request.may_confess and rng.random() < CONFESS_RATE
     return Action(request.seat, request.kind, target=target, accusation=accusation, confess=confess,
-                  slot=request.slot)
+                  slot=request.slot, round=request.round)
 
 
 class RandomAgent:

@@ -242,7 +242,8 @@ def to_action(answer: Answer, choices: Choices) -> Action:
     target = choices.targets[answer.target] if choices.has_target else None
     claim = answer.claim if isinstance(answer.claim, Claim) and not answer.confess else None
     return Action(request.seat, request.kind, target=target, speech=answer.speech,
-                  accusation=answer.accusation, confess=answer.confess, slot=request.slot, claim=claim)
+                  accusation=answer.accusation, confess=answer.confess, slot=request.slot, claim=claim,
+                  round=request.round)
 
 
 def suspicions_of(answer: Answer) -> dict[int, float]:

@@ -19,6 +19,7 @@ from agents.base import Annotation, Decision, SeatView
 from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.schema import Choices
+from agents.team_talk import plurality_proposal
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult
 from engine.decisions import CLAIM_RESULTS, target_from_json
@@ -118,8 +119,9 @@ class ScriptedAgent:
         others = [s for s in table.facts.living if s != view.seat and s not in known]
         sus = {s: suspicion(table, s) for s in others}
         if request.kind is DecisionKind.NIGHT:
-            target = self._night(table, request, rng)
-            action = Action(request.seat, request.kind, target=target, slot=request.slot)
+            agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/team_talk.py)
+            target = agreed if agreed is not None else self._night(table, request, rng)
+            action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
         elif request.kind is DecisionKind.VOTE:
             target = self._vote(table, request, rng)
             action = Action(request.seat, request.kind, target=target, slot=request.slot)

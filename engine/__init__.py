@@ -11,7 +11,16 @@ from engine.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request,
 from engine.drivers import current_batch, default_action, is_batch, is_legal, why_illegal
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.events import Event, observation
-from engine.game import apply, decisions, new_game, pending, replay
+from engine.game import (
+    MAX_TEAM_TALK,
+    TEAM_TALK_ROUNDS,
+    apply,
+    decisions,
+    new_game,
+    pending,
+    recorded_team_talk,
+    replay,
+)
 from engine.roles import ROLES, Team, display_name, team_of
 from engine.rulesets import all_rulesets, get_ruleset
 from engine.state import GameState, Phase, Seat, Winner
@@ -19,8 +28,10 @@ from engine.state import GameState, Phase, Seat, Winner
 __all__ = [
     "CATALOGUE",
     "DECISIONS",
+    "MAX_TEAM_TALK",
     "ROLES",
     "SPEECHES",
+    "TEAM_TALK_ROUNDS",
     "Action",
     "Claim",
     "ClaimedCheck",
@@ -50,6 +61,7 @@ __all__ = [
     "new_game",
     "observation",
     "pending",
+    "recorded_team_talk",
     "replay",
     "team_of",
     "why_illegal",

@@ -24,6 +24,7 @@ class EventKind(StrEnum):
     # the night
     NIGHT_FALLS = "night_falls"
     NIGHT_CHOICE = "night_choice"
+    TEAM_TALK = "team_talk"
     CHECK_RESULT = "check_result"
     KILL_ORDERS = "kill_orders"
     SAVED = "saved"
@@ -86,12 +87,14 @@ class EventSpec:
 
 
 K = EventKind
-_ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess")
+# (a night choice in a later team-talk round also carries its "round")
+_ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess", "round")
 # A speech may carry a public claim: {"role": id or None, "checks": [{"night", "target", "result"}]} (absent: none)
 _SPEECH_FIELDS = (*_ACTION_FIELDS, "claim")
 
 _SPECS = (
-    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card"), "The judge deals the cards: every seat's hand."),
+    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card", "team_talk"),
+              "The judge deals the cards: every seat's hand (and, when teams talk at night, how many more rounds)."),
     EventSpec(K.GAME_STARTS, Seen.PUBLIC, ("ruleset", "players"), "The game starts with this ruleset and table."),
     EventSpec(K.YOUR_CARDS, Seen.SEAT, ("seat", "cards"), "A seat looks at its own cards."),
     EventSpec(K.TEAMMATES, Seen.TEAM, ("role", "seats", "undercover", "cites"),
@@ -102,6 +105,9 @@ _SPECS = (
               "The judge shows the killers who holds a role (v3.5: the traitor; v3.8: the undercover)."),
     EventSpec(K.NIGHT_FALLS, Seen.PUBLIC, ("night",), "Night falls: everyone closes their eyes."),
     EventSpec(K.NIGHT_CHOICE, Seen.TEAM, _ACTION_FIELDS, "A night role chooses its target."),
+    EventSpec(K.TEAM_TALK, Seen.TEAM, ("night", "role", "action", "round", "rounds", "proposals"),
+              "A team's proposals differ: the judge shows the team each member's proposal ({\"seat\", "
+              "\"target\"}) of this round and asks again (ruling R-team-talk)."),
     EventSpec(K.CHECK_RESULT, Seen.TEAM, ("night", "by", "card", "target", "result"),
               "The judge nods (a killer) or shakes his head (not a killer) at the police's check."),
     EventSpec(K.KILL_ORDERS, Seen.TEAM, ("night", "orders"), "v5: the killer cards' orders, shared with the team."),

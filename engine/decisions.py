@@ -8,6 +8,8 @@ from typing import Any
 
 # A seat number (from 1), or for card rulesets (v5) a card: (seat, slot) with slot 1 or 2.
 Target = int | tuple[int, int]
+# What identifies a request among the pending ones and the action that answers it: (seat, kind, slot, round).
+DecisionKey = tuple[int, str, int, int]
 
 
 class DecisionKind(StrEnum):
@@ -41,10 +43,20 @@ class Request:
     irreversible: bool = False  # a once-per-game power (secret police shot): ask to confirm
     ballot: int = 0  # which count of the day this accusation/vote belongs to (1, 2, ...; 0: none)
     team: tuple[int, ...] = ()  # night: the seats that opened their eyes together and decide this together
+    # Team talk (ruling R-team-talk): the round of the team's proposals this request asks for (1: the first;
+    # 2, 3...: asked again after the partners' proposals differed), how many rounds the talk may take, and each
+    # member's proposal of the round before, as (seat, target) pairs.
+    round: int = 1
+    rounds: int = 1
+    proposals: tuple[tuple[int, Target | None], ...] = ()
 
-    def key(self) -> tuple[int, str, int]:
+    def key(self) -> DecisionKey:
         """What identifies the request among the pending ones."""
-        return (self.seat, self.kind, self.slot)  # a StrEnum: equal to (and hashed as) its string value
+        return (self.seat, self.kind, self.slot, self.round)  # a StrEnum: equal to (and hashed as) its string
+
+    def proposal_of(self, seat: int) -> Target | None:
+        """What `seat` proposed in the round before (None: nothing, or not a later round)."""
+        return next((t for s, t in self.proposals if s == seat), None)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form (tuples become lists)."""
@@ -64,6 +76,9 @@ class Request:
             "irreversible": self.irreversible,
             "ballot": self.ballot,
             "team": list(self.team),
+            "round": self.round,
+            "rounds": self.rounds,
+            "proposals": [[s, _target_json(t)] for s, t in self.proposals],
         }
 
 
@@ -126,13 +141,15 @@ class Action:
     confess: bool = False
     slot: int = 1
     claim: Claim | None = None  # a speech's public claim (statement, defense, last words)
+    round: int = 1  # the team-talk round this night choice answers (Request.round)
 
-    def key(self) -> tuple[int, str, int]:
+    def key(self) -> DecisionKey:
         """The key of the request this action answers."""
-        return (self.seat, self.kind, self.slot)  # a StrEnum: equal to (and hashed as) its string value
+        return (self.seat, self.kind, self.slot, self.round)  # a StrEnum: equal to (and hashed as) its string
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form ("claim" only when the speech makes one, so older records read the same)."""
+        """A JSON-ready form ("claim" only when the speech makes one, "round" only for a later team-talk round,
+        so older records read the same)."""
         out: dict[str, Any] = {
             "seat": self.seat,
             "kind": self.kind.value,
@@ -144,6 +161,8 @@ class Action:
         }
         if self.claim is not None:
             out["claim"] = self.claim.to_dict()
+        if self.round != 1:
+            out["round"] = self.round
         return out
 
     @staticmethod
@@ -158,6 +177,7 @@ class Action:
             confess=bool(data.get("confess", False)),
             slot=int(data.get("slot", 1)),
             claim=Claim.from_dict(data.get("claim")),
+            round=int(data.get("round", 1)),
         )
 
 

@@ -37,11 +37,15 @@ def current_batch(state: GameState) -> tuple[Request, ...]:
 def default_action(request: Request, avoid: frozenset[int] = frozenset()) -> Action:
     """The one legal fallback for a seat that failed to answer: no action / no hand / no accusation where
     allowed, else the lowest legal choice (avoiding the seats in `avoid`, e.g. the seat's own teammates, when it
-    can); no speech; never a confession."""
+    can); no speech; never a confession. In a later team-talk round the seat keeps its own proposal."""
     target = _lowest(request.targets, avoid) if request.kind in (DecisionKind.NIGHT, DecisionKind.VOTE) else None
+    kept = request.proposal_of(request.seat)
+    if request.round > 1 and kept is not None and kept in request.targets:
+        target = kept
     accusation = _lowest(request.accusations, avoid)
     assert not isinstance(accusation, tuple)  # accusations name seats
-    return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot)
+    return Action(request.seat, request.kind, target=target, accusation=accusation, slot=request.slot,
+                  round=request.round)
 
 
 def _lowest(options: tuple[Target | None, ...] | tuple[int | None, ...], avoid: frozenset[int]) -> Target | None:

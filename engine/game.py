@@ -16,6 +16,8 @@ from engine.state import GameState, Phase, Seat
 from engine.validate import check_action, find_request
 
 Hands = tuple[tuple[str, ...], ...]
+TEAM_TALK_ROUNDS = 2  # the rounds games are played with (`killer run --team-talk`): two more proposals at most
+MAX_TEAM_TALK = 5
 
 DECISION_EVENTS = {
     DecisionKind.NIGHT: EventKind.NIGHT_CHOICE,
@@ -42,20 +44,26 @@ def deal(rules: Ruleset, players: int | None, rng: Rng) -> tuple[Hands, str | No
 
 def new_game(
     ruleset: str, rng: Rng, players: int | None = None, hands: Sequence[Sequence[str]] | None = None,
-    judge_card: str | None = None,
+    judge_card: str | None = None, team_talk: int = 0,
 ) -> tuple[GameState, list[Event]]:
-    """Deals (or takes the given hands), introduces teammates, and calls the first night."""
+    """Deals (or takes the given hands), introduces teammates, and calls the first night. `team_talk`: the
+    rounds a night team may talk after its proposals differ (ruling R-team-talk; 0, the default, asks each
+    team once, as every game recorded before team talk was played); the deal records it for replay."""
     rules = get_ruleset(ruleset)
+    if isinstance(team_talk, bool) or not isinstance(team_talk, int) or not 0 <= team_talk <= MAX_TEAM_TALK:
+        raise SetupError(f"team talk takes 0 to {MAX_TEAM_TALK} more rounds, not {team_talk!r}")
     if hands is None:
         dealt, judge_card = deal(rules, players, rng)
     else:
         dealt = _check_hands(rules, hands, judge_card)
     table = tuple(Seat(i + 1, h, tuple(True for _ in h)) for i, h in enumerate(dealt))
-    state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card)
+    state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card,
+                      team_talk=team_talk)
     if decide_winner(state, rules.victory) is not None:
         raise SetupError(f"this table is decided before it starts: {rules.id} needs both sides' roles")
     judge = Judge(state, rules, rng)
-    judge.emit(EventKind.DEAL, JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card)
+    talk = {"team_talk": team_talk} if team_talk else {}  # absent: no talk (a deal recorded before it existed)
+    judge.emit(EventKind.DEAL, JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card, **talk)
     judge.emit(EventKind.GAME_STARTS, ruleset=rules.id, players=len(table))
     for seat in table:
         judge.emit(EventKind.YOUR_CARDS, seats([seat.number]), seat=seat.number, cards=list(seat.cards))
@@ -148,6 +156,15 @@ def impose_verdict(state: GameState, seat: int | None, rng: Rng) -> tuple[GameSt
     return judge.state, judge.events
 
 
+def recorded_team_talk(events: Sequence[Event]) -> int:
+    """The team-talk rounds a recorded game was played with (its deal says; a deal without the field: none)."""
+    deal_event = next((e for e in events if e.kind == EventKind.DEAL), None)
+    value = deal_event.data.get("team_talk", 0) if deal_event is not None else 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalActionError("replay_bad_deal", f"the deal's team_talk is not a number of rounds: {value!r}")
+    return value
+
+
 def decisions(events: Iterable[Event]) -> list[Action]:
     """The seats' actions recorded in an event log, in order."""
     out = []
@@ -165,7 +182,8 @@ def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event
         raise IllegalActionError("replay_no_deal", "the log has no deal event")
     rng = ReplayRng(events)
     hands = [tuple(h) for h in deals[0].data["hands"]]
-    state, produced = new_game(ruleset, rng, hands=hands, judge_card=deals[0].data.get("judge_card"))
+    state, produced = new_game(ruleset, rng, hands=hands, judge_card=deals[0].data.get("judge_card"),
+                               team_talk=recorded_team_talk(events))
     for event in events:
         if event.kind in EVENT_DECISIONS:
             state, more = apply(state, decisions([event])[0], rng)

@@ -102,7 +102,8 @@ def _night(state: GameState, plan: Any, rng: random.Random, events: list[Event],
     while state.phase is Phase.NIGHT and state.night == night and state.pending:
         request = state.pending[0]
         target = _night_target(plan, request, counters, number)
-        state, more = apply(state, Action(request.seat, request.kind, target=target, slot=request.slot), rng)
+        state, more = apply(state, Action(request.seat, request.kind, target=target, slot=request.slot,
+                                          round=request.round), rng)
         events.extend(more)
     return _finish_words(state, rng, events)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.providers import PROVIDERS
+from engine import MAX_TEAM_TALK, TEAM_TALK_ROUNDS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 
@@ -35,6 +36,9 @@ def register(subparsers: Any) -> None:
     run.add_argument("--lang", choices=("en", "zh"), default="en")
     run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
     run.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
+    run.add_argument("--team-talk", type=team_talk_rounds, default=TEAM_TALK_ROUNDS, metavar="ROUNDS",
+                     help=f"rounds a night team whose proposals differ may talk before the judge takes the majority "
+                     f"(0 to {MAX_TEAM_TALK}; default {TEAM_TALK_ROUNDS})")
     run.set_defaults(run=cmd_run)
     verify = subparsers.add_parser("verify", help=DESCRIPTIONS["verify"], description=DESCRIPTIONS["verify"])
     verify.add_argument("file", type=Path)
@@ -79,6 +83,17 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def team_talk_rounds(text: str) -> int:
+    """--team-talk: a whole number of rounds from 0 (no talk) to engine.MAX_TEAM_TALK."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of rounds") from None
+    if not 0 <= value <= MAX_TEAM_TALK:
+        raise argparse.ArgumentTypeError(f"{value} rounds of team talk: give 0 to {MAX_TEAM_TALK}")
+    return value
+
+
 def api_key(args: argparse.Namespace) -> str | None:
     """The key from --api-key (with a warning), --api-key-env NAME or OPENAI_API_KEY; remembered for redaction."""
     from agents.secrets import remember
@@ -117,7 +132,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
                        api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
-                       lang=args.lang, timeout=args.timeout, out=args.out)
+                       lang=args.lang, timeout=args.timeout, out=args.out, team_talk=args.team_talk)
     narrator = Narrator(lang=args.lang)
     try:
         result = asyncio.run(run_game(config, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end)))

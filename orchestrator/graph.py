@@ -21,6 +21,7 @@ from langgraph.types import Command, interrupt
 from agents.base import Agent, SpeechListener
 from agents.schema import SPEAKING
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
+from engine.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.transcript import Entry
@@ -61,7 +62,7 @@ class GameRuntime:
     notebooks: dict[int, str] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
 
 
-def _held_keys(held: list[dict[str, Any]] | None) -> set[tuple[int, str, int]]:
+def _held_keys(held: list[dict[str, Any]] | None) -> set[DecisionKey]:
     return {Action.from_dict(h["action"]).key() for h in held or []}
 
 
@@ -196,5 +197,5 @@ def human_action(request: Request, answer: Any) -> Action:
     if not isinstance(answer, dict):
         raise TypeError(f"a human answer is a dict, not {type(answer).__name__}")
     raw = dict(answer.get("action", answer))
-    raw.update(seat=request.seat, kind=request.kind.value, slot=request.slot)
+    raw.update(seat=request.seat, kind=request.kind.value, slot=request.slot, round=request.round)
     return Action.from_dict(raw)

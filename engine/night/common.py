@@ -42,17 +42,25 @@ def legal_targets(state: GameState, step: NightStep, seat: int) -> tuple[Target 
 
 def night_requests(judge: Judge, steps: tuple[NightStep, ...]) -> list[Request]:
     """Every choice the night asks for, in the judge's calling order."""
+    return [r for step in steps for r in step_requests(judge, step)]
+
+
+def step_requests(judge: Judge, step: NightStep, round: int = 1,
+                  proposals: tuple[tuple[int, Target | None], ...] = ()) -> list[Request]:
+    """The choices one step asks for: a team step's `round` (R-team-talk) and the proposals of the round before
+    go to every member; a team talks for 1 + state.team_talk rounds at most."""
+    members = step_members(judge.state, step)
+    team = tuple(s for s, _ in members) if step.team else ()
+    rounds = 1 + judge.state.team_talk if step.team and len(team) > 1 else 1
     requests: list[Request] = []
-    for step in steps:
-        members = step_members(judge.state, step)
-        team = tuple(s for s, _ in members) if step.team else ()
-        for seat, slot in members:
-            targets = legal_targets(judge.state, step, seat)
-            if targets:
-                requests.append(
-                    Request(seat, DecisionKind.NIGHT, role=step.role, action=step.action, slot=slot,
-                            targets=targets, irreversible=step.irreversible, team=team, simultaneous=True)
-                )
+    for seat, slot in members:
+        targets = legal_targets(judge.state, step, seat)
+        if targets:
+            requests.append(
+                Request(seat, DecisionKind.NIGHT, role=step.role, action=step.action, slot=slot, targets=targets,
+                        irreversible=step.irreversible, team=team, simultaneous=True, round=round, rounds=rounds,
+                        proposals=proposals)
+            )
     return requests
 
 
@@ -71,13 +79,18 @@ def _order(target: Target) -> tuple[int, int]:
     return target if isinstance(target, tuple) else (target, 0)
 
 
+def member_answers(state: GameState, step: NightStep, answers: tuple[Action, ...]) -> list[Action]:
+    """The step's members' answers in calling order; a later team-talk round's answer replaces the earlier."""
+    by_card = {(a.seat, a.slot): a for a in answers if a.kind is DecisionKind.NIGHT}
+    return [by_card[m] for m in step_members(state, step) if m in by_card]
+
+
 def collect_choices(judge: Judge, steps: tuple[NightStep, ...], answers: tuple[Action, ...]) -> NightChoices:
     """Groups the night's answers by step; team steps become one Choice (actor 0)."""
-    by_key = {a.key(): a for a in answers}
     choices: NightChoices = {}
     for step in steps:
         members = step_members(judge.state, step)
-        acts = [by_key[k] for k in ((s, DecisionKind.NIGHT.value, sl) for s, sl in members) if k in by_key]
+        acts = member_answers(judge.state, step, answers)
         if step.team:
             if members:
                 choices.setdefault(step.action, []).append(Choice(0, 1, team_choice(judge, step, acts)))

@@ -7,13 +7,16 @@ from dataclasses import dataclass
 
 from engine.decisions import Action
 from engine.night.common import collect_choices, night_requests
+from engine.night.talk import talk_or_settle
 from engine.ruleset import Judge, NightStep, Resolver
 
 
 @dataclass(frozen=True)
 class CalledNight:
     """天黑请闭眼: each step's role opens its eyes and chooses; the choices are independent, so they are asked
-    all at once; `resolve` turns them into the night's deaths and ends in judge.after_night()."""
+    all at once; a team whose members proposed different targets is shown the proposals and asked again
+    (R-team-talk, engine/night/talk.py); `resolve` turns the final choices into the night's deaths and ends in
+    judge.after_night()."""
 
     steps: tuple[NightStep, ...]
     resolve: Resolver
@@ -26,4 +29,6 @@ class CalledNight:
             self.resolve(judge, collect_choices(judge, self.steps, ()))
 
     def on_answers(self, judge: Judge, answers: tuple[Action, ...]) -> None:
-        self.resolve(judge, collect_choices(judge, self.steps, answers))
+        final = talk_or_settle(judge, self.steps, answers)  # a team that proposed apart talks first (R-team-talk)
+        if final is not None:
+            self.resolve(judge, collect_choices(judge, self.steps, final))
