@@ -134,8 +134,26 @@ def _teammates(w: Words, d: dict[str, Any]) -> str:
 def _night_choice(w: Words, d: dict[str, Any]) -> str:
     who = w("who_role", seat=w.seat(d.get("seat")), role=w.role(d.get("role")))
     if d.get("target") is None:
-        return w("night_pass", who=who)
-    return w(K.NIGHT_CHOICE, who=who, action=w.action(d.get("action")), target=w.target(d.get("target")))
+        text = w("night_pass", who=who)
+    else:
+        text = w(K.NIGHT_CHOICE, who=who, action=w.action(d.get("action")), target=w.target(d.get("target")))
+    talk_round = _int(d.get("round", 1))
+    return text if talk_round == 1 else _in_round(w, text, talk_round)
+
+
+def _in_round(w: Words, text: str, talk_round: int | str) -> str:
+    """A later team-talk round's choice says its round ("… (team talk, round 2)."), before the full stop."""
+    body = text.rstrip(".。")
+    return w("in_round", text=body, round=talk_round) + text[len(body):]
+
+
+def _team_talk(w: Words, d: dict[str, Any]) -> str:
+    """R-team-talk: the judge shows a team each member's proposal of the round and asks again."""
+    said = [p for p in d.get("proposals") or [] if isinstance(p, Mapping)]
+    listed = w.p["item_sep"].join(w("proposal", seat=w.seat(p.get("seat")), target=w.target(p.get("target")))
+                                  for p in said)
+    return w(K.TEAM_TALK, role=w.role(d.get("role")), night=_int(d.get("night")), round=_int(d.get("round")),
+             rounds=_int(d.get("rounds")), proposals=listed or w("nobody"))
 
 
 def _check(w: Words, d: dict[str, Any]) -> str:
@@ -241,6 +259,7 @@ SENTENCES: dict[str, Sentence] = {
     K.SHOWN_TO_KILLERS: lambda w, d: w(K.SHOWN_TO_KILLERS, seat=w.seat(d.get("seat")), role=w.role(d.get("role"))),
     K.NIGHT_FALLS: lambda w, d: w(K.NIGHT_FALLS, night=_int(d.get("night"))),
     K.NIGHT_CHOICE: _night_choice,
+    K.TEAM_TALK: _team_talk,
     K.CHECK_RESULT: _check,
     K.KILL_ORDERS: _kill_orders,
     K.SAVED: lambda w, d: w(K.SAVED, seat=w.seat(d.get("seat"))),

@@ -38,7 +38,10 @@ EN: dict[str, str] = {
     K.NIGHT_FALLS: "Night {night} falls: everyone closes their eyes.",
     "who_role": "{seat} ({role})",
     "night_pass": "{who} does not act tonight.",
-    K.NIGHT_CHOICE: "{who} chooses to {action} {target}.",
+    K.NIGHT_CHOICE: "{who} chooses to {action} {target}.", "in_round": "{text} (team talk, round {round})",
+    K.TEAM_TALK: "{role} team talk (night {night}, round {round} of {rounds}): {proposals}; the proposals differ, "
+    "so the judge shows them to the team and asks again.", "proposal": "{seat} proposes {target}",
+    "talk_proposal": "{seat} proposed {target}", "talk_you": " (you)",
     K.CHECK_RESULT: "The {by} check {target}: {gesture}.",
     K.KILL_ORDERS: "The killer cards' orders: {orders}.", "order": "{card} kills {target}",
     K.SAVED: "The doctor saves {seat} from the killers.",
@@ -137,7 +140,10 @@ ZH: dict[str, str] = {
     K.SHOWN_TO_KILLERS: "法官向杀手示意：{seat}是{role}。",
     K.NIGHT_FALLS: "第{night}夜，天黑请闭眼。",
     "who_role": "{seat}（{role}）", "night_pass": "{who}今晚不行动。",
-    K.NIGHT_CHOICE: "{who}选择{action}{target}。",
+    K.NIGHT_CHOICE: "{who}选择{action}{target}。", "in_round": "{text}（同伴商量第{round}轮）",
+    K.TEAM_TALK: "{role}商量（第{night}夜，第{round}轮，共{rounds}轮）：{proposals}；意见不一，"
+    "法官把各人的提议告诉同伴，再问一次。", "proposal": "{seat}提议{target}",
+    "talk_proposal": "{seat}提议{target}", "talk_you": "（你）",
     K.CHECK_RESULT: "{by}验{target}：{gesture}。",
     K.KILL_ORDERS: "杀手牌的指令：{orders}。", "order": "{card}杀{target}",
     K.SAVED: "医生救下了{seat}。",

@@ -5,8 +5,9 @@ sit in the shared, cacheable front of the prompt; `consequence` is the line each
 
 from __future__ import annotations
 
+from agents.narrator import phrase
 from agents.rules_card import rules_card
-from engine import DecisionKind, Request, get_ruleset
+from engine import DecisionKind, Request, Target, get_ruleset
 
 Phrases = dict[str, dict[str, str]]
 
@@ -48,11 +49,12 @@ ACCUSATIONS: Phrases = {
 }
 LINES: Phrases = {
     "section": {"en": "What your answers do", "zh": "你的回答意味着什么"},
-    "team": {"en": "Where a team opens its eyes together, each member proposes a target; the judge takes the "
-                   "majority (a member who gives none agrees with the others) and draws a tie by lot, seen by that "
-                   "team only.",
-             "zh": "同伴一起睁眼时，每人提出一个目标；法官取多数（不表态视为同意别人），"
-                   "平票由抽签决定，只有该队看到。"},
+    "team": {"en": "Where a team opens its eyes together, each member proposes a target. If the proposals differ, "
+                   "the judge shows every member the others' proposals and asks again, for a few rounds at most "
+                   "(team talk, seen by that team only); then the judge takes the majority (a member who gives none "
+                   "agrees with the others) and draws a tie by lot, seen by that team only.",
+             "zh": "同伴一起睁眼时，每人提出一个目标。提议不一时，法官把各人的提议告诉同伴并再问，最多几轮"
+                   "（同伴商量，只有该队看到）；之后法官取多数（不表态视为同意别人），平票由抽签决定，只有该队看到。"},
     "claims": {"en": "A speech may carry a public claim: the role you say you hold and the check results you "
                      "report. The whole table hears it and the judge records it; nobody checks it, so it may be "
                      "a lie, and others will weigh it against what they know.",
@@ -62,6 +64,18 @@ LINES: Phrases = {
                    "zh": "这个技能每局只能用一次：用掉就没有了。"},
     "night_team": {"en": "Your partners (seats {seats}) choose too; the judge takes your majority, a tie by lot.",
                    "zh": "你的同伴（{seats}号）也在选；法官取你们的多数，平票抽签。"},
+    "night_talk": {"en": "Your partners (seats {seats}) choose too. If your proposals differ, each of you sees the "
+                         "others' and may change yours, up to {rounds} rounds in all; then the judge takes your "
+                         "majority, a tie by lot.",
+                   "zh": "你的同伴（{seats}号）也在选。提议不一时，你们会看到彼此的提议并可更改，最多共{rounds}轮；"
+                         "之后法官取你们的多数，平票抽签。"},
+    "talk_round": {"en": "Team talk, round {round} of {rounds}: your proposals differed. In the round before, "
+                         "{proposals}.",
+                   "zh": "同伴商量，第{round}轮（共{rounds}轮）：你们的提议不一。上一轮：{proposals}。"},
+    "talk_more": {"en": "Agree on one target and it is tonight's choice; if you still differ you are asked again.",
+                  "zh": "意见一致，就是今晚的选择；仍不一致会再问一次。"},
+    "talk_last": {"en": "This is the last round: the judge then takes your majority, and draws a tie by lot.",
+                  "zh": "这是最后一轮：之后法官取你们的多数，平票抽签。"},
     "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and seats {seats} only.",
                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
     "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
@@ -108,8 +122,11 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
     partners = [str(s) for s in request.team if s != request.seat]
     if request.kind is DecisionKind.NIGHT:
         lines = [_say(LINES, "night_once", lang)] if request.irreversible else []
-        if partners:
-            lines.append(_say(LINES, "night_team", lang, seats=seats(partners)))
+        if partners and request.round > 1:
+            lines.append(_say(LINES, "talk_last" if request.round >= request.rounds else "talk_more", lang))
+        elif partners:
+            key = "night_talk" if request.rounds > 1 else "night_team"
+            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds))
         if request.action == "check":
             lines.append(_say(LINES, "check_team", lang, seats=seats(partners)) if partners
                          else _say(LINES, "check_alone", lang))
@@ -124,3 +141,21 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         return _say(ACCUSATIONS, day, lang)
     # Elsewhere the vote decides: an accusation only names a suspect in words (the engine may still list it).
     return _say(LINES, "no_count", lang) if request.accusations else ""
+
+
+def talk_text(request: Request, lang: str) -> str:
+    """A later team-talk round (R-team-talk): which round of how many, and what each member proposed in the round
+    before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7"); empty for any other request."""
+    if request.round <= 1 or not request.proposals:
+        return ""
+    said = [phrase(lang, "talk_proposal", seat=phrase(lang, "seat", n=s) + (phrase(lang, "talk_you")
+                                                                          if s == request.seat else ""),
+                   target=phrase(lang, "nobody") if t is None else _target_words(lang, t))
+            for s, t in request.proposals]
+    return _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
+                proposals=phrase(lang, "item_sep").join(said))
+
+
+def _target_words(lang: str, target: Target) -> str:
+    return phrase(lang, "card", n=target[0], slot=target[1]) if isinstance(target, tuple) else phrase(lang, "seat",
+                                                                                                      n=target)

@@ -19,7 +19,7 @@ import jinja2
 import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
-from agents.prompt_card import consequence, prompt_card
+from agents.prompt_card import consequence, prompt_card, talk_text
 from agents.sanitize import clean
 from agents.schema import MAX_NOTEBOOK, Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
@@ -187,7 +187,7 @@ def request_text(request: Request, lang: str, fields: list[str], targets: list[A
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   claim_targets=claim_targets or [], night=night,
-                  follows=consequence(request, ruleset, lang) if ruleset else "",
+                  follows=consequence(request, ruleset, lang) if ruleset else "", talk=talk_text(request, lang),
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 

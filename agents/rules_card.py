@@ -30,7 +30,10 @@ ACTIONS: Phrases = {
     "silence": {"en": "{who} silence a seat for the next day", "zh": "{who}禁言一名玩家，第二天不能发言"},
     "take": {"en": "{who} may take away a card a kill would hit", "zh": "{who}可拿走将被杀的一张牌"},
 }
-TOGETHER = {"en": " (together: the judge takes their majority)", "zh": "（共同决定，法官取多数）"}
+# A team step (R-team-majority, R-team-talk): the members see each other's differing proposals before the majority.
+TOGETHER = {"en": " (together: when their proposals differ they see each other's and may change them, for a few "
+                  "rounds; then the judge takes their majority, a tie by lot)",
+            "zh": "（共同决定：提议不一时互相看到并可更改，最多几轮；之后法官取多数，平票抽签）"}
 MAY_PASS = {"en": "; they may choose nobody", "zh": "；可以不选"}
 
 DAYS: Phrases = {

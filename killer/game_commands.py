@@ -132,7 +132,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
                        api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
-                       lang=args.lang, timeout=args.timeout, out=args.out, team_talk=args.team_talk)
+                       lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
     try:
         result = asyncio.run(run_game(config, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end)))

@@ -37,7 +37,7 @@ class RunConfig:
     game_id: str | None = None
     # a tournament game's contestant per seat, prices, schedule and tournament name (evaluation/runs.py reads it)
     tournament: dict[str, Any] | None = None
-    team_talk: int = TEAM_TALK_ROUNDS  # rounds a night team may talk after its proposals differ (R-team-talk)
+    talk_rounds: int = TEAM_TALK_ROUNDS  # rounds a night team may talk after its proposals differ (R-team-talk)
 
     def with_seed(self) -> RunConfig:
         """The same config with a concrete seed (drawn now if none was given)."""

@@ -163,7 +163,7 @@ async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None,
 
 async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, Agent] | None,
                     hooks: Hooks | None, in_memory: bool, check: bool | None) -> GameResult:
-    cache = ReplayCache(config.ruleset, seed, config.players, config.team_talk)
+    cache = ReplayCache(config.ruleset, seed, config.players, config.talk_rounds)
     start = cache.start()
     async with contextlib.AsyncExitStack() as stack:
         seats, config = await build_agents(config, len(start.state.seats), agents, stack)
@@ -200,7 +200,7 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         if transcript.end is not None:
             raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
         ckpt = checkpoint_path(game)
-        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.team_talk)
+        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds)
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:
             pos = cache.at(actions)
@@ -240,7 +240,7 @@ def resume_config(game: Path, header: dict[str, Any], overrides: dict[str, Any],
     if given["base_url"] is None and given["table"] is None:
         given["model"] = given["model"] or recorded["model"]  # a model name alone sends nothing anywhere new
     options.pop("out", None)
-    options.setdefault("team_talk", 0)  # a header without it: a game played before team talk (format < 4)
+    options.setdefault("talk_rounds", 0)  # a header without it: a game played before team talk (format < 4)
     _check_options(game, options)
     try:
         config = RunConfig.from_header(options, out=game.parent, **{**overrides, **given})
@@ -258,9 +258,10 @@ def _check_options(game: Path, options: dict[str, Any]) -> None:
         raise ResumeError(f"{game}: the header's humans is not a list of seat numbers")
     if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not 0 < timeout < float("inf"):
         raise ResumeError(f"{game}: the header's timeout is not a positive number of seconds")
-    talk = options["team_talk"]
+    talk = options["talk_rounds"]
     if isinstance(talk, bool) or not isinstance(talk, int) or not 0 <= talk <= engine.MAX_TEAM_TALK:
-        raise ResumeError(f"{game}: the header's team_talk is not a number of rounds (0 to {engine.MAX_TEAM_TALK})")
+        raise ResumeError(f"{game}: the header's talk_rounds is not a number of rounds "
+                          f"(0 to {engine.MAX_TEAM_TALK})")
     for name in ("ruleset", "lang", "agents"):
         if name in options and not isinstance(options[name], str):
             raise ResumeError(f"{game}: the header's {name} is not a string")

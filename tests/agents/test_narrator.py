@@ -27,9 +27,9 @@ ALLOWED = set(ROLE_IDS) | ANSWER_KEYS | {"JSON", "null", "true", "false", "J", "
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\{|\}|=")  # snake_case ids, dict dumps, key=value
 
 
-def played_events(ruleset: str, seed: int, moves: int = 400) -> list[Event]:
+def played_events(ruleset: str, seed: int, moves: int = 400, team_talk: int = 0) -> list[Event]:
     rng, agent_rng = random.Random(seed), random.Random(seed + 1)
-    state, events = engine.new_game(ruleset, rng)
+    state, events = engine.new_game(ruleset, rng, team_talk=team_talk)
     events = list(events)
     for _ in range(moves):
         if state.is_over():
@@ -44,6 +44,7 @@ def every_kind() -> Iterator[Event]:
     for rules in all_rulesets():
         for seed in range(3):
             yield from played_events(rules.id, seed)
+        yield from played_events(rules.id, 0, team_talk=engine.TEAM_TALK_ROUNDS)
     yield Event(EventKind.RULING, {"rule": "R-endless", "text": "day 60 reached: the judge declares a draw"})
     yield Event(EventKind.IMPOSED_VERDICT, {"seat": 3})
     yield Event(EventKind.DEATH, {"seat": 4, "public_cause": "jump_kill"})
@@ -76,6 +77,20 @@ def test_no_kind_lacks_a_sentence() -> None:
 def test_both_languages_have_the_same_phrases() -> None:
     assert set(EN) == set(ZH)
     assert all((f"speaks_{kind}" if kind in SPEECHES else kind) in EN for kind in CATALOGUE)
+
+
+def test_team_talk_names_each_proposal_and_the_round() -> None:
+    talk = Event(EventKind.TEAM_TALK, {"night": 2, "role": "killer", "action": "kill", "round": 1, "rounds": 3,
+                                       "proposals": [{"seat": 1, "target": 5}, {"seat": 4, "target": 7}]},
+                 frozenset({1, 4}))
+    assert sentence(talk, "en") == ("Killer team talk (night 2, round 1 of 3): seat 1 proposes seat 5; seat 4 "
+                                    "proposes seat 7; the proposals differ, so the judge shows them to the team and "
+                                    "asks again.")
+    assert "1号提议5号；4号提议7号" in sentence(talk, "zh")
+    later = Event(EventKind.NIGHT_CHOICE, {"seat": 4, "kind": "night", "role": "killer", "action": "kill",
+                                           "target": 5, "round": 2}, frozenset({1, 4}))
+    assert sentence(later, "en") == "Seat 4 (Killer) chooses to kill seat 5 (team talk, round 2)."
+    assert sentence(later, "zh") == "4号（杀手）选择杀5号（同伴商量第2轮）。"
 
 
 def test_v5_dawns_name_the_dead_cards() -> None:
