@@ -13,7 +13,17 @@ from dataclasses import replace
 import pytest
 
 from agents.random_agent import choose
-from engine import Claim, ClaimedCheck, Event, all_rulesets, apply, get_ruleset, new_game, observation
+from engine import (
+    TEAM_TALK_ROUNDS,
+    Claim,
+    ClaimedCheck,
+    Event,
+    all_rulesets,
+    apply,
+    get_ruleset,
+    new_game,
+    observation,
+)
 from engine.claims import SPEECH_KINDS
 from engine.roles import ROLE_IDS
 
@@ -39,6 +49,7 @@ PRIVATE_KINDS: dict[str, AudienceRule] = {
     "openers": lambda r, h, e: holders(h, "police", "undercover"),
     "shown_to_killers": lambda r, h, e: holders(h, "killer"),
     "night_choice": lambda r, h, e: team_of(r, h, e.data["role"]),
+    "team_talk": lambda r, h, e: team_of(r, h, e.data["role"]),  # R-team-talk: the team that opened its eyes
     "check_result": lambda r, h, e: holders(h, "police", "undercover"),
     "draw": lambda r, h, e: holders(h, "killer", "undercover") | holders(h, "police"),
     "kill_orders": lambda r, h, e: holders(h, "killer", "undercover"),
@@ -47,9 +58,10 @@ PUBLIC_ROLE_WORDS_ALLOWED = {"executed_side"}  # 002 v4.0 3.E: the judge says wh
 
 
 def play(ruleset: str, seed: int) -> list[Event]:
-    """A random game in which every speech that may carry a claim makes one (a random role, and a check)."""
+    """A random game in which every speech that may carry a claim makes one (a random role, and a check); odd
+    seeds play with team talk at night."""
     rng, agent_rng = random.Random(seed), random.Random(-seed - 1)
-    state, events = new_game(ruleset, rng)
+    state, events = new_game(ruleset, rng, team_talk=TEAM_TALK_ROUNDS if seed % 2 else 0)
     roles = get_ruleset(ruleset).roles()
     while not state.is_over():
         request = state.pending[0]
@@ -110,6 +122,19 @@ def test_claims_are_public_and_reach_every_seat() -> None:
     claims = [e for e in events if e.data.get("claim")]
     assert claims and all(e.visible_to is None for e in claims)
     assert all(e in observation(events, s) for e in claims for s in range(1, 13))
+
+
+def test_team_talk_is_played_and_reaches_its_team_only() -> None:
+    """The sweep above covers team talk: it happens, and a seat outside the team never observes it."""
+    events = play("v2-classic", 1)
+    talk = [e for e in events if e.kind == "team_talk"]
+    assert talk
+    hands = next(e for e in events if e.kind == "deal").data["hands"]
+    for event in talk:
+        outsiders = set(range(1, len(hands) + 1)) - team_of("v2-classic", hands, event.data["role"])
+        assert outsiders and all(event not in observation(events, s) for s in outsiders)
+    with pytest.raises(AssertionError):
+        check_event("v2-classic", hands, min(outsiders), talk[-1])
 
 
 def test_a_leak_is_caught() -> None:

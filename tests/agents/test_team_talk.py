@@ -1,0 +1,109 @@
+"""Team talk seen from the agents: a later round's prompt says the round and the partners' proposals in every
+ruleset with a team step (en, zh); a seat outside the team never reads the talk; the bots answer it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import engine
+from agents import prompting
+from agents.base import SeatView
+from agents.prompt_card import LINES, consequence, talk_text
+from agents.random_agent import RandomAgent, choose
+from agents.scripted import ScriptedAgent
+from agents.team_talk import plurality_proposal, random_proposal
+from engine import Action, DecisionKind, Event, EventKind, GameState, Request
+from tests.agents.test_prompt_card import legal_values, request_part
+
+TEAM_RULESETS = [r.id for r in engine.all_rulesets() if any(s.team for s in r.night_steps)]
+
+
+def first_talk(ruleset: str) -> tuple[GameState, list[Event]]:
+    """A random game played until a team is asked a later round (teams split apart on purpose)."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        state, events = engine.new_game(ruleset, rng, team_talk=engine.TEAM_TALK_ROUNDS)
+        events = list(events)
+        while not state.is_over():
+            if any(r.round > 1 for r in state.pending):
+                return state, events
+            request = state.pending[0]
+            action = choose(request, random.Random(f"{seed}:{len(events)}"))
+            if request.kind is DecisionKind.NIGHT and request.team:  # each member its own pick: a split
+                legal = [t for t in request.targets if t is not None]
+                action = Action(request.seat, request.kind, target=legal[request.team.index(request.seat)
+                                                                       % len(legal)], slot=request.slot)
+            state, more = engine.apply(state, action, rng)
+            events += more
+    raise AssertionError(f"{ruleset}: no team talk in 20 games")
+
+
+def view_of(state: GameState, events: list[Event], seat: int, lang: str = "en") -> SeatView:
+    return SeatView(seat, state.ruleset, len(state.seats), tuple(engine.observation(events, seat)), lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", TEAM_RULESETS)
+def test_a_later_round_prompt_names_the_round_and_the_proposals(ruleset: str, lang: str) -> None:
+    state, events = first_talk(ruleset)
+    for request in (r for r in state.pending if r.round > 1):
+        talk = next(e for e in reversed(events) if e.kind == EventKind.TEAM_TALK and e.data["role"] == request.role)
+        view = view_of(state, events, request.seat, lang)
+        text = prompting.messages(view, request_part(request, view, lang), lang)[-1]["content"]
+        assert legal_values(text, "target", lang) == [t for t in request.targets]
+        said = talk_text(request, lang)
+        assert said and said in text
+        assert (f"round {request.round} of {request.rounds}" if lang == "en"
+                else f"第{request.round}轮（共{request.rounds}轮）") in said
+        for seat, target in request.proposals:
+            assert (f"seat {seat}" if lang == "en" else f"{seat}号") in said and str(target) in said
+        assert consequence(request, ruleset, lang) in text
+        assert prompting.record_line(talk, lang) in text, "the member reads the talk in its private notes"
+    for talk in (e for e in events if e.kind == EventKind.TEAM_TALK):
+        for seat in set(range(1, len(state.seats) + 1)) - set(talk.visible_to or ()):
+            view = view_of(state, events, seat, lang)
+            text = "\n".join(m["content"] for m in prompting.messages(view, "", lang))
+            assert prompting.record_line(talk, lang) not in text, f"seat {seat} outside the team reads the talk"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_round_says_the_team_may_talk(lang: str) -> None:
+    state, _ = engine.new_game("v2-classic", random.Random(3), team_talk=2)
+    killer = next(r for r in state.pending if r.role == "killer")
+    assert killer.rounds == 3 and LINES["night_talk"][lang].split("{")[0] in consequence(killer, "v2-classic", lang)
+    state, _ = engine.new_game("v2-classic", random.Random(3))
+    killer = next(r for r in state.pending if r.role == "killer")
+    assert consequence(killer, "v2-classic", lang).startswith(LINES["night_team"][lang].split("{")[0])
+
+
+def later(proposals: tuple[tuple[int, int | None], ...], seat: int = 1) -> Request:
+    return Request(seat, DecisionKind.NIGHT, role="killer", action="kill", targets=(4, 5, 6, 7), team=(1, 2, 3),
+                   simultaneous=True, round=2, rounds=3, proposals=proposals)
+
+
+def test_the_scripted_rule_takes_the_plurality_and_breaks_a_tie_the_same_way_for_everyone() -> None:
+    assert plurality_proposal(later(((1, 4), (2, 6), (3, 6)))) == 6
+    assert {plurality_proposal(later(((1, 5), (2, 4), (3, 9)), seat)) for seat in (1, 2, 3)} == {5}
+    assert plurality_proposal(later(((1, None), (2, 7), (3, None)))) == 7
+    first = Request(1, DecisionKind.NIGHT, role="killer", action="kill", targets=(4, 5))
+    assert plurality_proposal(first) is None and random_proposal(first, random.Random(0)) is None
+    picks = {random_proposal(later(((1, 4), (2, 6))), random.Random(i)) for i in range(30)}
+    assert picks == {4, 6}
+
+
+def test_the_default_keeps_the_seats_own_proposal() -> None:
+    assert engine.default_action(later(((1, 7), (2, 4)))).target == 7
+    assert engine.default_action(later(((1, 7), (2, 4)))).round == 2
+
+
+@pytest.mark.parametrize("make", [lambda: ScriptedAgent(seed=3), lambda: RandomAgent(seed=3)])
+def test_bots_answer_a_later_round_with_a_teammates_proposal(make: object) -> None:
+    state, events = first_talk("v2-classic")
+    for request in (r for r in state.pending if r.round > 1):
+        agent = make()  # type: ignore[operator]
+        decision = asyncio.run(agent.decide(view_of(state, events, request.seat), request))
+        assert decision.action.round == request.round and engine.is_legal(state, decision.action)
+        assert decision.action.target in {t for _, t in request.proposals}
