@@ -1,0 +1,115 @@
+"""Team talk in a played game: against a fake endpoint, two killers who first propose different seats read each
+other's proposals in their round-2 prompt and converge on one target, with no lot; the transcript verifies, the
+god view shows the talk and the public view does not; a game cut in the middle of a talk resumes to the same
+game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx2
+
+from agents.llm import LLMAgent
+from engine import TEAM_TALK_ROUNDS, EventKind
+from orchestrator.config import RunConfig
+from orchestrator.render import render
+from orchestrator.session import resume_game, run_game
+from orchestrator.transcript import read_transcript, strip_wall_clock
+from orchestrator.verify import verify_transcript
+from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of, seat_of
+
+Body = dict[str, Any]
+BEFORE = re.compile(r"In the round before, (.*?)\.\n")
+PROPOSED = re.compile(r"seat (\d+)(?: \(you\))? proposed seat (\d+)")
+
+
+def model(prompts: dict[int, list[str]]) -> Any:
+    """A fake model that reads its prompt: at night each seat first proposes its own pick (seats apart propose
+    apart); in a later round it follows the lowest-numbered member's proposal it reads in the request."""
+
+    async def reply(body: Body) -> httpx2.Response:
+        seat = seat_of(body) or 0
+        prompt = str(body["messages"][-1]["content"])
+        prompts.setdefault(seat, []).append(prompt)
+        schema = schema_of(body)
+        data = legal_answer(schema)
+        legal = [v for v in schema["properties"].get("target", {}).get("enum", []) if v is not None]
+        if legal and "Night:" in prompt:
+            before = BEFORE.search(prompt)
+            if before:
+                proposals = sorted((int(s), int(t)) for s, t in PROPOSED.findall(before.group(1)))
+                data["target"] = proposals[0][1]
+            else:
+                data["target"] = legal[seat % len(legal)]
+        return await answer(data)(body)
+
+    return reply
+
+
+def play(tmp_path: Path, prompts: dict[int, list[str]]) -> Path:
+    endpoint = FakeEndpoint(route=lambda body: model(prompts))
+    agents = {s: LLMAgent(endpoint.client(), "fake", timeout=5, backoff_s=0.0) for s in range(1, 9)}
+    config = RunConfig(ruleset="v2-classic", players=8, seed=4, out=tmp_path)  # two killers
+    result = asyncio.run(run_game(config, agents=agents, in_memory=True))  # type: ignore[arg-type]
+    assert result.winner is not None
+    return result.path
+
+
+def test_team_talk_turns_a_split_killer_choice_into_an_agreed_one(tmp_path: Path) -> None:
+    prompts: dict[int, list[str]] = {}
+    path = play(tmp_path, prompts)
+    transcript = read_transcript(path)
+    assert transcript.header["format"] == 4 and transcript.header["options"]["talk_rounds"] == TEAM_TALK_ROUNDS
+    report = verify_transcript(transcript)
+    assert report.ok, report.problems
+    events = [e.event for e in transcript.entries]
+    killers = [e for e in events if e.kind == EventKind.TEAM_TALK and e.data["role"] == "killer"]
+    assert killers, "the killers first proposed different seats"
+    talk = killers[0]
+    night = talk.data["night"]
+    first = [p["target"] for p in talk.data["proposals"]]
+    assert len(set(first)) == 2 and talk.data["round"] == 1
+    second = [e for e in events if e.kind == EventKind.NIGHT_CHOICE and e.data.get("round") == 2
+              and e.data["role"] == "killer"]
+    agreed = {e.data["target"] for e in second[: len(first)]}
+    assert len(agreed) == 1, "round 2 agrees"
+    [target] = agreed
+    assert target in first
+    # No lot for the killers that night: the agreed seat is the victim (v2-classic has no doctor).
+    night_events = events[events.index(talk): next(i for i, e in enumerate(events) if e.kind == EventKind.DAWN
+                                                    and e.data["night"] == night)]
+    assert not [e for e in night_events if e.kind == EventKind.DRAW and "killer" in e.data["reason"]]
+    dawn = next(e for e in events if e.kind == EventKind.DAWN and e.data["night"] == night)
+    assert dawn.data["dead"] == [target]
+    # The round-2 prompt of each killer named the round and the partner's proposal; nobody else read the talk.
+    members = {p["seat"] for p in talk.data["proposals"]}
+    for seat in members:
+        later = [p for p in prompts[seat] if "Team talk, round 2 of 3" in p]
+        assert later and all(f"proposed seat {t}" in later[0] for t in first)
+    sentence = "Killer team talk (night"
+    assert all(sentence not in p for s, ps in prompts.items() if s not in members for p in ps)
+    god, public = render(transcript, god=True), render(transcript)
+    assert sentence in god and sentence not in public
+
+
+def test_a_game_cut_in_the_middle_of_a_talk_resumes_to_the_same_game(tmp_path: Path) -> None:
+    straight = play(tmp_path / "straight", {})
+    lines = straight.read_text(encoding="utf-8").splitlines()
+    cut = next(n for n, line in enumerate(lines) if json.loads(line).get("event", {}).get("kind") == "team_talk")
+    game = tmp_path / "cut" / straight.name
+    game.parent.mkdir()
+    game.write_text("\n".join(lines[: cut + 1]) + "\n", encoding="utf-8")  # the talk asked, round 2 unanswered
+    prompts: dict[int, list[str]] = {}
+    endpoint = FakeEndpoint(route=lambda body: model(prompts))
+    agents = {s: LLMAgent(endpoint.client(), "fake", timeout=5, backoff_s=0.0) for s in range(1, 9)}
+    result = asyncio.run(resume_game(game, agents=agents, from_transcript=True))  # type: ignore[arg-type]
+    assert result.winner is not None
+    assert any("Team talk, round 2 of 3" in p for ps in prompts.values() for p in ps)
+    resumed, whole = read_transcript(game), read_transcript(straight)
+    assert verify_transcript(resumed).ok
+    assert [strip_wall_clock(e.event.to_dict()) for e in resumed.entries] == \
+        [strip_wall_clock(e.event.to_dict()) for e in whole.entries]
