@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import DecisionKind
+from agents.prompt_card import talk_text
+from engine import DecisionKind, Request
+from engine.decisions import target_from_json
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.model import PUBLIC
@@ -30,10 +32,24 @@ def ask_text(lang: str, request: dict[str, Any]) -> str:
     """What the judge asks, in a line (the prompt's title and the player's panel)."""
     kind = request["kind"]
     if kind == DecisionKind.NIGHT:
-        return tr(lang, "ask_night", role=role(lang, request.get("role")), action=action(lang, request.get("action")))
+        asked = tr(lang, "ask_night", role=role(lang, request.get("role")), action=action(lang, request.get("action")))
+        talk = team_talk_text(lang, request)
+        return f"{asked}\n{talk}" if talk else asked
     if kind == DecisionKind.VOTE:
         return tr(lang, "ask_vote")
     return tr(lang, f"ask_{kind}")
+
+
+def team_talk_text(lang: str, request: dict[str, Any]) -> str:
+    """The team-talk view of a later round (R-team-talk): the round and every member's proposal of the round
+    before, in the same words the models read (agents.prompt_card.talk_text); empty for any other request."""
+    try:
+        proposals = tuple((int(s), target_from_json(t)) for s, t in request.get("proposals") or ())
+        asked = Request(int(request["seat"]), DecisionKind(request["kind"]), round=int(request.get("round", 1)),
+                        rounds=int(request.get("rounds", 1)), proposals=proposals)
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return talk_text(asked, lang)
 
 
 async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
