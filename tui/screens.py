@@ -30,7 +30,8 @@ GameOverScreen .title { text-style: bold; color: $success; }
 """
 
 
-NIGHT_KINDS = frozenset({K.NIGHT_FALLS, K.NIGHT_CHOICE, K.CHECK_RESULT, K.SAVED, K.SHOT, K.VEST, K.IMMUNE})
+NIGHT_KINDS = frozenset({K.NIGHT_FALLS, K.NIGHT_CHOICE, K.TEAM_TALK, K.CHECK_RESULT, K.SAVED, K.SHOT, K.VEST,
+                         K.IMMUNE})
 
 
 class PrivacyScreen(LeaveOnce, Screen[bool]):
