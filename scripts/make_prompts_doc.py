@@ -30,7 +30,7 @@ KINDS = (DecisionKind.NIGHT, DecisionKind.STATEMENT, DecisionKind.DEFENSE, Decis
 def first_requests(ruleset: str, players: int, seed: int) -> dict[DecisionKind, tuple[Request, SeatView]]:
     """The first request of each kind met in a scripted game (its notebook filled in as a model would)."""
     rng = random.Random(seed)
-    state, events = engine.new_game(ruleset, rng, players=players)
+    state, events = engine.new_game(ruleset, rng, players=players, team_talk=engine.TEAM_TALK_ROUNDS)  # as run
     agent = ScriptedAgent(seed)
     found: dict[DecisionKind, tuple[Request, SeatView]] = {}
     while not state.is_over() and len(found) < len(KINDS):
