@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
 
 from agents.llm import LLMAgent
 from engine import TEAM_TALK_ROUNDS, EventKind
+from killer.cli import main
 from orchestrator.config import RunConfig
 from orchestrator.render import render
 from orchestrator.session import resume_game, run_game
@@ -113,3 +115,35 @@ def test_a_game_cut_in_the_middle_of_a_talk_resumes_to_the_same_game(tmp_path: P
     assert verify_transcript(resumed).ok
     assert [strip_wall_clock(e.event.to_dict()) for e in resumed.entries] == \
         [strip_wall_clock(e.event.to_dict()) for e in whole.entries]
+
+
+def test_run_team_talk_option_is_recorded_and_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--agents", "scripted", "--seed", "2", "--team-talk", "0", "--out", str(tmp_path)]) == 0
+    transcript = read_transcript(next(tmp_path.glob("*.jsonl")))
+    assert transcript.header["options"]["talk_rounds"] == 0
+    assert "team_talk" not in transcript.events[0].data and verify_transcript(transcript).ok
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--agents", "scripted", "--team-talk", "9", "--out", str(tmp_path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) <= 2 and "team talk" in err[-1] and "Traceback" not in "\n".join(err)
+
+
+def test_a_game_recorded_before_team_talk_resumes_without_it(tmp_path: Path) -> None:
+    """A committed sample of an older format, cut mid-game, resumes without talk (its deal records none) and
+    verifies; what it had recorded stays as it was."""
+    sample = Path(__file__).resolve().parents[2] / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl"
+    whole = read_transcript(sample)
+    assert whole.header["format"] < 4 and "talk_rounds" not in whole.header["options"]
+    lines = sample.read_text(encoding="utf-8").splitlines()
+    game = tmp_path / sample.name
+    game.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
+    result = asyncio.run(resume_game(game, from_transcript=True))
+    assert result.winner is not None
+    resumed = read_transcript(game)
+    assert verify_transcript(resumed).ok
+    assert not [e for e in resumed.entries if e.event.kind == EventKind.TEAM_TALK]
+    assert all(e.event.data.get("round", 1) == 1 for e in resumed.entries if e.event.kind == EventKind.NIGHT_CHOICE)
+    kept = [strip_wall_clock(e.event.to_dict()) for e in whole.entries[:50]]
+    assert [strip_wall_clock(e.event.to_dict()) for e in resumed.entries[:50]] == kept
