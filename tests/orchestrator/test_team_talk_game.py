@@ -19,7 +19,7 @@ from engine import TEAM_TALK_ROUNDS, EventKind
 from killer.cli import main
 from orchestrator.config import RunConfig
 from orchestrator.render import render
-from orchestrator.session import resume_game, run_game
+from orchestrator.session import resume_config, resume_game, run_game
 from orchestrator.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_transcript
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of, seat_of
@@ -139,6 +139,7 @@ def test_a_game_recorded_before_team_talk_resumes_without_it(tmp_path: Path) -> 
     lines = sample.read_text(encoding="utf-8").splitlines()
     game = tmp_path / sample.name
     game.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
+    assert resume_config(game, whole.header, {}, False).talk_rounds == 0
     result = asyncio.run(resume_game(game, from_transcript=True))
     assert result.winner is not None
     resumed = read_transcript(game)
