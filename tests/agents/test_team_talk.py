@@ -13,6 +13,7 @@ from agents import prompting
 from agents.base import SeatView
 from agents.prompt_card import LINES, consequence, talk_text
 from agents.random_agent import RandomAgent, choose
+from agents.rules_card import TOGETHER, card_text, rules_card
 from agents.scripted import ScriptedAgent
 from agents.team_talk import plurality_proposal, random_proposal
 from engine import Action, DecisionKind, Event, EventKind, GameState, Request
@@ -107,3 +108,13 @@ def test_bots_answer_a_later_round_with_a_teammates_proposal(make: object) -> No
         decision = asyncio.run(agent.decide(view_of(state, events, request.seat), request))
         assert decision.action.round == request.round and engine.is_legal(state, decision.action)
         assert decision.action.target in {t for _, t in request.proposals}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", [r.id for r in engine.all_rulesets()])
+def test_the_card_states_the_team_talk_and_the_majority_rule(ruleset: str, lang: str) -> None:
+    team_steps = [s for s in engine.get_ruleset(ruleset).night_steps if s.team]
+    card = card_text(rules_card(ruleset, lang))
+    assert card.count(TOGETHER[lang]) == len(team_steps)
+    shared = prompting.system_prompt(ruleset, engine.get_ruleset(ruleset).default_players, lang)
+    assert (LINES["team"][lang] in shared) == bool(team_steps)
