@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engine  # noqa: E402
-from agents.random_agent import choose  # noqa: E402
-from engine import EventKind  # noqa: E402
+import engine
+from agents.random_agent import choose
+from engine import EventKind
 
 
 def count(ruleset: str, games: int, team_talk: int) -> tuple[int, int, int]:
