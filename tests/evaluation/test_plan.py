@@ -39,7 +39,7 @@ def test_plan_from_a_stated_rate(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "0.1", "--rate", "0.5"]) == 0
     out = capsys.readouterr().out
     assert "4 games" in out and "scripted: 16 seats" in out and "385 games" in out
-    assert "unknown without a pilot" in out
+    assert "ESTIMATE FROM SCRIPTED PLAY, not a pilot" in out and "scripted: " in out
     assert not (Path("runs") / "p").exists()  # nothing played
 
 
@@ -55,7 +55,20 @@ def test_plan_from_a_pilot(tmp_path: Path) -> None:
     assert plan["games_needed_from_pilot"] == games_from_pilot(4, plan["pilot_width"], 0.1)
 
 
+def test_width_without_a_rate_sizes_for_the_widest_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
+    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "385 games" in out and "no --rate given, so 0.5, the widest case" in out
+
+
 def test_bad_width_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
     assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "3"]) == 2
     assert "--width" in capsys.readouterr().err
+
+
+def test_bad_chars_per_token_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
+    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--chars-per-token", "0"]) == 2
+    assert "--chars-per-token" in capsys.readouterr().err
