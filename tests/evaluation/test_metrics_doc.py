@@ -52,3 +52,12 @@ def test_every_report_section_is_described() -> None:
     for section in ("## Ratings", "### Per side", "### Per role", "## Per role held", "## Per ruleset and table size",
                     "## Cost", "## Merging runs"):
         assert section in text, section
+
+
+def test_a_report_of_few_games_says_it_establishes_nothing() -> None:
+    few = "\n".join(report._flags({"games": 4}))
+    assert "**Only 4 games.**" in few and "no difference between contestants" in few
+    assert "Only" not in "\n".join(report._flags({"games": report.FEW_GAMES}))
+    assert report._flags({"games": 0}) == []
+    sample = (DOC.parent / "eval-sample" / "report.md").read_text(encoding="utf-8")
+    assert "**Only 4 games.**" in sample  # the committed sample is recomputed with the warning
