@@ -198,6 +198,7 @@ def main() -> None:
           f"{'endp. CPU s/game':>16} {'CPU use':>7} {'endp. use':>9} {'MB/game':>7} {'endp. MB/game':>13} "
           f"{'sockets':>7} {'dropped':>7} {'load':>5}  bottleneck")
     first: tuple[int, float] | None = None
+    rows: list[tuple[int, float, float, float]] = []  # parallel, games/s, CPU s a game, wall s
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for parallel in args.parallel:
@@ -217,8 +218,24 @@ def main() -> None:
                       f"{got.cpu / n:>10.3f} {endpoint_cpu / n:>16.3f} {use:>7.2f} {endpoint:>9.2f} "
                       f"{got.mem_kb / 1024 / parallel:>7.2f} {got.endpoint_mem_kb / 1024 / parallel:>13.2f} "
                       f"{got.sockets:>7} {dropped.value - gone:>7} {load:>5.1f}  {neck}", flush=True)
+                rows.append((parallel, rate, got.cpu / n, got.wall / args.rounds))
     finally:
         server.terminate()
+    print(cap_line(rows))
+
+
+def cap_line(rows: list[tuple[int, float, float, float]]) -> str:
+    """Where `parallel` stops paying: one process's core is full when the games in flight need more CPU seconds
+    per second than it has (a game's wall time at the first step over its CPU seconds), and where the measured
+    games/s reached 90 % of its best."""
+    if not rows:
+        return ""
+    game_s, cpu = rows[0][3], sum(r[2] for r in rows) / len(rows)
+    best = max(r[1] for r in rows)
+    knee = next(p for p, rate, _, _ in rows if rate >= 0.9 * best)
+    return (f"one core holds about {game_s / cpu:.0f} games at once (a game lasts {game_s:.1f} s at the first step "
+            f"and costs {cpu:.2f} CPU s); measured, games/s reached 90 % of its best ({best:.2f}) at parallel "
+            f"{knee}: past that, `parallel` only queues on the CPU")
 
 
 if __name__ == "__main__":
