@@ -21,6 +21,7 @@ from typing import Any
 
 from evaluation.bootstrap import rate_intervals
 from evaluation.config import TournamentConfig
+from evaluation.cost import tokens_usd
 from evaluation.schedules import schedule
 from evaluation.stats import Z95
 
@@ -97,11 +98,11 @@ def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games
             continue
         per_seat = row["decisions"] / row["seats"]
         decisions = per_seat * plan["seats"][c.name]
-        tokens = {k: row[k] / row["decisions"] * decisions if row["decisions"] else 0.0
-                  for k in ("prompt_tokens", "completion_tokens")}
+        tokens = {k: (row.get(k) or 0) / row["decisions"] * decisions if row["decisions"] else 0.0
+                  for k in ("prompt_tokens", "cached_tokens", "completion_tokens")}
         price = cfg.price(c.name)
-        usd = None if price is None else (tokens["prompt_tokens"] * price.prompt
-                                          + tokens["completion_tokens"] * price.completion) / 1e6
+        usd = None if price is None else tokens_usd(tokens["prompt_tokens"], tokens["cached_tokens"],
+                                                    tokens["completion_tokens"], price)
         plan["contestants"][c.name] = {"decisions": round(decisions), "prompt_tokens": round(tokens["prompt_tokens"]),
                                        "completion_tokens": round(tokens["completion_tokens"]),
                                        "usd": None if usd is None else round(usd, 4)}
