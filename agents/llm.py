@@ -81,6 +81,19 @@ class PreflightRefused(Exception):
     """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
 
 
+def request_part(choices: Choices, schema: dict[str, Any], lang: str) -> str:
+    """The request part of a decision's prompt, as LLMAgent sends it (`killer eval --plan` measures it too)."""
+    props = schema["properties"]
+    return prompting.request_text(
+        choices.request, lang, fields=list(props),
+        targets=[target_json(t) for t in choices.request.targets],
+        accusations=list(choices.accusations or ()) if "accusation" in props else [],
+        claimable=list(choices.roles) if "claim" in props else [],
+        claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
+        ruleset=choices.ruleset,
+        speech_chars=SCHEMA_SPEECH_CHARS)
+
+
 class LLMAgent:
     """An Agent over an injected `openai.AsyncOpenAI` client (tests inject one over a fake transport)."""
 
@@ -247,15 +260,7 @@ class LLMAgent:
                         reasoning=str(answer.reasoning), suspicions=suspicions_of(answer), annotation=note)
 
     def _request_text(self, choices: Choices, schema: dict[str, Any]) -> str:
-        props = schema["properties"]
-        return prompting.request_text(
-            choices.request, self.lang, fields=list(props),
-            targets=[target_json(t) for t in choices.request.targets],
-            accusations=list(choices.accusations or ()) if "accusation" in props else [],
-            claimable=list(choices.roles) if "claim" in props else [],
-            claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
-            ruleset=choices.ruleset,
-            speech_chars=SCHEMA_SPEECH_CHARS)
+        return request_part(choices, schema, self.lang)
 
     def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
         assert self.profile is not None

@@ -7,6 +7,10 @@ Two LLM contestants (the real LLMAgent, over an in-process fake OpenAI endpoint 
 --parallel and its ratio to --parallel 1 measured in the same run (the ideal is the parallel count itself, until
 the one Python process saturates), then how long `killer report` takes and how long a rerun takes to skip
 every finished game.
+
+The scale steps (8, 32, 64 and 256 games at once against a 200 ms endpoint in another process, with CPU and
+memory per game and the bottleneck of each step) are benchmarks/bench_scale.py: real HTTP to a second process,
+where this script measures the tournament machinery alone over an in-process fake transport.
 """
 
 from __future__ import annotations

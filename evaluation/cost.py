@@ -8,7 +8,7 @@ from typing import Any
 from evaluation.config import Price
 
 
-def tokens_usd(prompt: int, cached: int, completion: int, price: Price) -> float:
+def tokens_usd(prompt: float, cached: float, completion: float, price: Price) -> float:
     """USD for these tokens: cached prompt tokens (part of `prompt`) at the cached price when one is given."""
     cached = min(cached, prompt) if price.cached is not None else 0
     return ((prompt - cached) * price.prompt + cached * (price.cached or 0.0) + completion * price.completion) / 1e6

@@ -2,11 +2,14 @@
 
 - The schedule: games per ruleset and table size, seats per contestant (evaluation/schedules.py).
 - Decisions and tokens: from a pilot run folder (its mean decisions per game and tokens per decision, per
-  contestant); without one they are unknown and the plan says so.
-- Cost: those tokens at the file's prices (USD per 1M tokens; cached prompt tokens at the cached price if given).
-- Games for a 95 % interval of width w: from a stated rate p, each game one observation
-  (n = 4 z² p (1 − p) / w², the normal approximation); from a pilot, its game-clustered bootstrap width W0 over G0
-  games scaled as 1/√games (n = G0 (W0 / w)²), which keeps the pilot's clustering. The widest contestant rules.
+  contestant); without one, an estimate from scripted play of the scheduled deals (evaluation/plan_play.py),
+  said to be one.
+- Cost: those tokens at the file's prices (USD per 1M tokens; cached prompt tokens at the cached price if given;
+  the scripted estimate bills every prompt token at the uncached price).
+- Games for a 95 % interval of width w: from a stated rate p (without one and without a pilot, p = 0.5, the
+  widest), each game one observation (n = 4 z² p (1 − p) / w², the normal approximation); from a pilot, its
+  game-clustered bootstrap width W0 over G0 games scaled as 1/√games (n = G0 (W0 / w)²), which keeps the
+  pilot's clustering. The widest contestant rules.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from evaluation.bootstrap import rate_intervals
 from evaluation.config import TournamentConfig
+from evaluation.cost import tokens_usd
 from evaluation.schedules import schedule
 from evaluation.stats import Z95
 
@@ -33,7 +37,7 @@ def games_from_pilot(pilot_games: int, pilot_width: float, width: float) -> int:
 
 
 def make_plan(cfg: TournamentConfig, pilot: Path | None = None, width: float | None = None,
-              rate: float | None = None, metric: str = "win") -> dict[str, Any]:
+              rate: float | None = None, metric: str = "win", chars_per_token: float | None = None) -> dict[str, Any]:
     """The plan as data (render_plan prints it)."""
     games = schedule(cfg)
     seats = Counter(n for g in games for n in g.roster.values())
@@ -45,9 +49,41 @@ def make_plan(cfg: TournamentConfig, pilot: Path | None = None, width: float | N
 
         played, _ = load_games(pilot)
         _pilot(cfg, plan, played, games, width, metric)
-    if width is not None and rate is not None:
-        plan["games_needed_from_rate"] = games_for_rate(rate, width)
+    else:
+        _scripted_estimate(cfg, plan, games, chars_per_token)
+    if width is not None and (rate is not None or pilot is None):
+        plan["stated_rate"], plan["rate_given"] = (0.5, False) if rate is None else (rate, True)
+        plan["games_needed_from_rate"] = games_for_rate(plan["stated_rate"], width)
     return plan
+
+
+def _usd(price: Any, prompt: float, completion: float) -> float | None:
+    return None if price is None else round((prompt * price.prompt + completion * price.completion) / 1e6, 4)
+
+
+def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[Any],
+                       chars_per_token: float | None) -> None:
+    """Decisions, tokens and cost per contestant from scripted play of the scheduled deals (not a pilot)."""
+    from evaluation.plan_play import CHARS_PER_TOKEN, estimate
+
+    ratio = chars_per_token or CHARS_PER_TOKEN[cfg.lang]
+    use, deals, distinct = estimate(games, cfg.lang)
+    out: dict[str, Any] = {}
+    for c in cfg.contestants:
+        u = use.get(c.name)
+        if u is None:
+            continue
+        row: dict[str, Any] = {"decisions": round(u.decisions), "model": c.agent == "llm"}
+        if c.agent == "llm":
+            row.update({key: round(getattr(u, chars) / ratio) for key, chars in (
+                ("prompt_tokens", "prompt_chars"), ("completion_tokens", "completion_chars"),
+                ("prompt_tokens_max", "prompt_cap_chars"), ("completion_tokens_max", "completion_cap_chars"))})
+            price = cfg.price(c.name)
+            row["usd"] = _usd(price, row["prompt_tokens"], row["completion_tokens"])
+            row["usd_max"] = _usd(price, row["prompt_tokens_max"], row["completion_tokens_max"])
+        out[c.name] = row
+    plan["estimate"] = {"deals": deals, "distinct": distinct, "lang": cfg.lang, "chars_per_token": ratio,
+                        "contestants": out}
 
 
 def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games: list[Any],
@@ -62,11 +98,11 @@ def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games
             continue
         per_seat = row["decisions"] / row["seats"]
         decisions = per_seat * plan["seats"][c.name]
-        tokens = {k: row[k] / row["decisions"] * decisions if row["decisions"] else 0.0
-                  for k in ("prompt_tokens", "completion_tokens")}
+        tokens = {k: (row.get(k) or 0) / row["decisions"] * decisions if row["decisions"] else 0.0
+                  for k in ("prompt_tokens", "cached_tokens", "completion_tokens")}
         price = cfg.price(c.name)
-        usd = None if price is None else (tokens["prompt_tokens"] * price.prompt
-                                          + tokens["completion_tokens"] * price.completion) / 1e6
+        usd = None if price is None else tokens_usd(tokens["prompt_tokens"], tokens["cached_tokens"],
+                                                    tokens["completion_tokens"], price)
         plan["contestants"][c.name] = {"decisions": round(decisions), "prompt_tokens": round(tokens["prompt_tokens"]),
                                        "completion_tokens": round(tokens["completion_tokens"]),
                                        "usd": None if usd is None else round(usd, 4)}
@@ -88,16 +124,35 @@ def render_plan(plan: dict[str, Any], width: float | None, metric: str) -> str:
             usd = "no price given" if c["usd"] is None else f"${c['usd']}"
             lines.append(f"  {name}: {c['decisions']} decisions, {c['prompt_tokens']} prompt and "
                          f"{c['completion_tokens']} completion tokens, {usd}")
-    else:
-        lines.append("Decisions, tokens and cost: unknown without a pilot run (--pilot RUN_FOLDER).")
+    elif "estimate" in plan:
+        lines += _render_estimate(plan["estimate"])
     if width is not None:
         if "games_needed_from_pilot" in plan:
             lines.append(f"A 95 % interval {width:g} wide on '{metric}' needs about "
                          f"{plan['games_needed_from_pilot']} games (the pilot's widest game-bootstrap interval was "
                          f"{plan['pilot_width']:g} over {plan['pilot_games']} games).")
         if "games_needed_from_rate" in plan:
-            lines.append(f"A 95 % interval {width:g} wide on a rate near the stated one needs about "
-                         f"{plan['games_needed_from_rate']} games (one observation per game).")
-        if "games_needed_from_pilot" not in plan and "games_needed_from_rate" not in plan:
-            lines.append("Games for that width: give --rate P or a --pilot run folder.")
+            lines.append(f"A 95 % interval {width:g} wide on a rate near {plan['stated_rate']:g} needs about "
+                         f"{plan['games_needed_from_rate']} games (one observation per game"
+                         + (")." if plan["rate_given"] else "; no --rate given, so 0.5, the widest case)."))
     return "\n".join(lines)
+
+
+def _render_estimate(est: dict[str, Any]) -> list[str]:
+    played = (f"The {est['deals']} distinct deals were" if est["deals"] == est["distinct"] else
+              f"The first {est['deals']} of the {est['distinct']} distinct deals (the rest counted at their mean) were")
+    lines = [f"Expected decisions and tokens: an ESTIMATE FROM SCRIPTED PLAY, not a pilot. {played} "
+             "played once by the scripted bots; at each decision the prompt an LLM seat would "
+             f"be sent was rendered and the bot's answer written in the answer schema; tokens at "
+             f"{est['chars_per_token']:g} characters a token ({est['lang']}). A model's games, speeches and notes "
+             "differ: run a pilot (--pilot RUN_FOLDER) to measure them."]
+    for name, c in est["contestants"].items():
+        if not c["model"]:
+            lines.append(f"  {name}: {c['decisions']:,} decisions (not a model: no tokens)")
+            continue
+        usd = "no price given" if c["usd"] is None else f"${c['usd']:g} (up to ${c['usd_max']:g})"
+        lines.append(f"  {name}: {c['decisions']:,} decisions, about {c['prompt_tokens']:,} prompt and "
+                     f"{c['completion_tokens']:,} completion tokens (up to {c['prompt_tokens_max']:,} and "
+                     f"{c['completion_tokens_max']:,} with the notebook and every free-text field at the schema's "
+                     f"limit), {usd}")
+    return lines

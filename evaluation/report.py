@@ -256,9 +256,19 @@ SCHEDULES = {"rotate": "The roster rotates over the seats of each deal, so every
              "field": "Field: each contestant plays alone in every seat of each deal against the field contestant."}
 
 
+FEW_GAMES = 20  # under this many games a game bootstrap has too few clusters to show a rate's spread
+
+
 def _flags(summary: dict[str, Any]) -> list[str]:
-    """Degraded contestants and games, and where lie rates fell back to the private label."""
+    """Too few games to conclude anything, degraded contestants and games, and where lie rates fell back to the
+    private label."""
     lines: list[str] = []
+    if 0 < summary.get("games", 0) < FEW_GAMES:
+        lines.append(f"**Only {summary['games']} games.** A bootstrap over so few games resamples the same handful "
+                     "of deals, so its intervals understate the uncertainty (an interval such as [100–100] means "
+                     "every resample agreed, not that the rate is known), and no difference between contestants in "
+                     f"this report is established. Under {FEW_GAMES} games read it as a demonstration; "
+                     "`killer eval FILE --plan --width W` sizes a run.")
     degraded = summary.get("degraded_contestants") or []
     if degraded:
         kept = "kept in the ratings (--include-degraded)" if summary.get("include_degraded") else \

@@ -39,6 +39,8 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--pilot", type=Path, help="with --plan: a finished run folder to estimate from")
     ev.add_argument("--width", type=float, help="with --plan: the 95 %% interval width wanted (e.g. 0.1)")
     ev.add_argument("--rate", type=float, help="with --plan: the rate expected (e.g. 0.5), without a pilot")
+    ev.add_argument("--chars-per-token", type=float, help="with --plan and no pilot: characters a token for the "
+                    "token estimate (default: 4 for en, 1 for zh)")
     ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     ev.set_defaults(run=cmd_eval)
     rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
@@ -119,10 +121,12 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
         raise CommandError("--width must be between 0 and 1 (a share, e.g. 0.1)")
     if args.rate is not None and not 0 <= args.rate <= 1:
         raise CommandError("--rate must be between 0 and 1")
+    if args.chars_per_token is not None and not 0 < args.chars_per_token <= 100:
+        raise CommandError("--chars-per-token must be above 0 and at most 100")
     if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
         raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
     try:
-        plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric)
+        plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric, args.chars_per_token)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(render_plan(plan, args.width, args.metric))
