@@ -19,9 +19,9 @@ import jinja2
 import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
+from agents.notebook import notebook_lines
 from agents.prompt_card import consequence, prompt_card
-from agents.sanitize import clean
-from agents.schema import MAX_NOTEBOOK, Choices
+from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 
@@ -50,7 +50,7 @@ def _jsonlist(values: Any) -> str:
 
 # Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook.
-PROMPT_VERSION = 2
+PROMPT_VERSION = 3
 PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
 
 
@@ -199,8 +199,9 @@ def retry_text(error: str, lang: str) -> str:
 def messages(view: SeatView, request_part: str, lang: str) -> list[dict[str, str]]:
     """The chat messages: rules (system), then record + private notes + request (user), in that order."""
     parts = [public_record(view, lang), private_notes(view, lang)]
-    if view.notebook:
-        parts.append(render(lang, "notebook.j2", notebook=clean(view.notebook, max_chars=MAX_NOTEBOOK)))
+    lines = notebook_lines(view.notebook, lang, quote=speech_literal) if view.notebook else []
+    if lines:  # the seat's own notebook as sentences (its free text quoted like a speech), never as a dict
+        parts.append(render(lang, "notebook.j2", lines=lines))
     user = "\n\n".join((*parts, request_part))
     return [
         {"role": "system", "content": system_prompt(view.ruleset, view.players, lang)},
