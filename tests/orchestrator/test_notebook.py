@@ -80,7 +80,8 @@ def test_a_notebook_written_at_night_is_given_back_at_day(tmp_path: Path) -> Non
             assert f"Seat {other} claimed to be the Police and reported that" in book
             assert "You claimed to be the Civilian, which was a lie." in book
             assert json.dumps(before["plan"]) in book
-            assert '"99"' in book and "named no seat, card or role of this game: 1" in book  # the unknown seat: dropped and recorded
+            # the unknown seat: dropped and recorded
+            assert '"99"' in book and "named no seat, card or role of this game: 1" in book
             assert '"beliefs"' not in book and "{" not in book  # sentences, never the dict
             others = [n["plan"] for s, ns in written.items() if s != seat for n in ns]
             assert not any(p in prompt for p in others), seat  # never another seat's
