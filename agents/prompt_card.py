@@ -118,8 +118,9 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         return _say(VOTES, day, lang)
     if request.kind is DecisionKind.LAST_WORDS:
         return _say(LINES, "words", lang)
-    if request.kind is DecisionKind.DEFENSE:
-        return _say(LINES, "defending", lang)
+    if request.kind is DecisionKind.DEFENSE:  # a defence's accusation is never counted (engine/day/*.py)
+        words = ("" if lang == "zh" else " ") + _say(LINES, "no_count", lang) if request.accusations else ""
+        return _say(LINES, "defending", lang) + words
     if request.counts_accusation and day in ACCUSATIONS:
         return _say(ACCUSATIONS, day, lang)
     # Elsewhere the vote decides: an accusation only names a suspect in words (the engine may still list it).

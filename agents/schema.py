@@ -88,6 +88,10 @@ class Choices:
         kind = self.request.kind
         if kind in (DecisionKind.STATEMENT, DecisionKind.LAST_WORDS):
             return self.request.accusations or (*self.others, None)  # the engine lists them (older logs may not)
+        if kind is DecisionKind.DEFENSE and self.request.accusations:
+            # A defence may name a suspect ("not me: seat 5"), as the engine lists (engine/day/common.py
+            # speech_accusations); no day procedure counts it (words only, and the request says so).
+            return self.request.accusations
         return None
 
     @property
