@@ -5,8 +5,10 @@ sit in the shared, cacheable front of the prompt; `consequence` is the line each
 
 from __future__ import annotations
 
+from agents.role_briefs import brief
 from agents.rules_card import rules_card
-from engine import DecisionKind, Request, get_ruleset
+from engine import DecisionKind, Request, display_name, get_ruleset
+from engine.roles import ROLES
 
 Phrases = dict[str, dict[str, str]]
 
@@ -98,6 +100,13 @@ def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
     sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang)))
     colon = "：" if lang == "zh" else ":"
     return "\n".join(f"{heading}{colon}\n" + "\n".join(f"  {line}" for line in lines) for heading, lines in sections)
+
+
+def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The briefs of the seat's own cards (v5: two; one when both are the same role), for its private notes only:
+    what each card knows, wants and typically plays (agents/role_briefs.py)."""
+    roles = dict.fromkeys(c for c in cards if c in ROLES)
+    return tuple(brief(r, lang, display_name(r, lang)) for r in roles)
 
 
 def consequence(request: Request, ruleset: str, lang: str) -> str:

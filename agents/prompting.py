@@ -20,7 +20,7 @@ import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
 from agents.notebook import notebook_lines
-from agents.prompt_card import consequence, prompt_card
+from agents.prompt_card import consequence, own_briefs, prompt_card
 from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
@@ -177,7 +177,7 @@ def private_notes(view: SeatView, lang: str) -> str:
     facts = seat_facts(view)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
-                  living=facts.living, lines=lines)
+                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang))
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
