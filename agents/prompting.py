@@ -49,7 +49,8 @@ def _jsonlist(values: Any) -> str:
 
 
 # Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
-# 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook.
+# 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
+# 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect.
 PROMPT_VERSION = 3
 PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
 
