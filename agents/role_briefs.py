@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.roles import role_help
+
 
 @dataclass(frozen=True)
 class Brief:
@@ -149,8 +151,15 @@ LEAD = {"en": "Your brief as the {role}: you know {knows}; you want {wants}; typ
         "zh": "{role}的要点——你知道的：{knows}；你想要的：{wants}；常见打法：{plays}。"}
 
 
+# A role added to the engine's role table before it has a brief here (docs/engine.md's walkthrough needs nothing
+# outside engine/): the seat reads the table's one-line help instead.
+FALLBACK = {"en": "Your brief as the {role}: {help}.", "zh": "{role}的要点：{help}。"}
+
+
 def brief(role: str, lang: str, name: str) -> str:
     """The brief of `role` as one sentence in `lang` (`name` is the role's display name)."""
     lang = "zh" if lang == "zh" else "en"
+    if role not in BRIEFS:
+        return FALLBACK[lang].format(role=name, help=role_help(role, lang))
     b = BRIEFS[role][lang]
     return LEAD[lang].format(role=name, knows=b.knows, wants=b.wants, plays=b.plays)
