@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine import Action, Event, Request
 
+NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/notebook.py), or an old game's free text
 SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
 
 
@@ -20,7 +21,9 @@ class SeatView:
     players: int
     events: tuple[Event, ...]
     lang: str = "en"
-    notebook: str = ""  # the seat's own private notebook, as it returned it with its previous decision
+    # the seat's own private notebook, as it returned it with its previous decision (agents/notebook.py: an object;
+    # an old transcript's free text when a game is resumed)
+    notebook: NotebookData = ""
     # Optional, for live display: an agent that can stream hands it the speech so far while it writes a
     # statement, defense or last words (never its private reasoning). Agents may ignore it.
     on_speech: SpeechListener | None = field(default=None, compare=False, repr=False)
@@ -42,7 +45,7 @@ class Annotation:
     reasoning_tokens: int | None = None  # hidden reasoning (completion_tokens_details), part of completion_tokens
     transport_retries: int = 0  # tries again after timeouts, 429 and 5xx (their own budget)
     thoughts: str = ""  # private: reasoning_content or a <think> block; never in another seat's prompt
-    notebook: str = ""  # private: the notebook the seat returned (given back to it at its next decision)
+    notebook: NotebookData = ""  # private: the notebook the seat returned (back to it at its next decision)
 
 
 @dataclass(frozen=True)

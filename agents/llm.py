@@ -48,6 +48,7 @@ from agents.schema import (
     Choices,
     answer_schema,
     fallback_action,
+    notebook_of,
     parse_answer,
     suspicions_of,
     target_json,
@@ -255,7 +256,7 @@ class LLMAgent:
 
     def _decision(self, text: str, choices: Choices, tally: Tally, thoughts: str, retries: int) -> Decision:
         answer = parse_answer(redact(text), choices)  # a key echoed by a model never reaches an event or a prompt
-        note = replace(self._note(tally, retries, thoughts=thoughts), notebook=str(answer.notebook))
+        note = replace(self._note(tally, retries, thoughts=thoughts), notebook=notebook_of(answer))
         return Decision(action=to_action(answer, choices), claimed_role=answer.claimed_role,
                         reasoning=str(answer.reasoning), suspicions=suspicions_of(answer), annotation=note)
 

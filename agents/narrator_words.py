@@ -117,6 +117,20 @@ EN: dict[str, str] = {
     "agent_human": "a person", "agent_unknown": "an unknown player",
     "narrate_end": "{winner} after {nights} nights and {decisions} decisions",
     "narrate_claims": " (claims to be the {role})", "narrate_fallback": "  [fallback: {why}]",
+    # the seat's notebook (agents/notebook.py), read back to it and shown in the god view
+    "nb_belief": "{seat}: you think it is the {role} ({pct}% sure)",
+    "nb_belief_open": "{seat}: no guess at its role yet",
+    "nb_role": "{seat} claimed to be the {role}",
+    "nb_both": "{seat} claimed to be the {role} and reported that {check}",
+    "nb_reported": "{seat} reported that {check}", "nb_you_role": "you claimed to be the {role}",
+    "nb_you_both": "you claimed to be the {role} and reported that {check}",
+    "nb_you_reported": "you reported that {check}",
+    "nb_true": ", which was true", "nb_lie": ", which was a lie", "nb_stop": ".",
+    "nb_killer": "{target} is a killer",
+    "nb_not_killer": "{target} is not a killer",
+    "nb_plan": "Your plan: {plan}",
+    "nb_dropped": "Entries dropped as they named no seat, card or role of this game: {n} ({what})",
+    "nb_text": "Your notes: {text}",
 }
 
 ZH: dict[str, str] = {
@@ -209,6 +223,14 @@ ZH: dict[str, str] = {
     "agent_unknown": "未知玩家",
     "narrate_end": "{winner}，共{nights}夜，{decisions}次决定",
     "narrate_claims": "（自称{role}）", "narrate_fallback": "  [兜底：{why}]",
+    "nb_belief": "{seat}：你认为是{role}（{pct}%把握）", "nb_belief_open": "{seat}：还猜不出身份",
+    "nb_role": "{seat}声称自己是{role}", "nb_both": "{seat}声称自己是{role}，并报{check}",
+    "nb_reported": "{seat}报{check}",
+    "nb_you_role": "你声称自己是{role}", "nb_you_both": "你声称自己是{role}，并报{check}",
+    "nb_you_reported": "你报{check}",
+    "nb_true": "（属实）", "nb_lie": "（是谎话）", "nb_stop": "。",
+    "nb_killer": "{target}是杀手", "nb_not_killer": "{target}不是杀手", "nb_plan": "你的计划：{plan}",
+    "nb_dropped": "因所指座位、牌或身份不在本局而删去的记录：{n}条（{what}）", "nb_text": "你的笔记：{text}",
 }
 
 PHRASES: dict[Lang, dict[str, str]] = {"en": EN, "zh": ZH}

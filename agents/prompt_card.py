@@ -6,8 +6,10 @@ sit in the shared, cacheable front of the prompt; `consequence` is the line each
 from __future__ import annotations
 
 from agents.narrator import phrase
+from agents.role_briefs import brief
 from agents.rules_card import rules_card
-from engine import DecisionKind, Request, Target, get_ruleset
+from engine import DecisionKind, Request, Target, display_name, get_ruleset
+from engine.roles import ROLES
 
 Phrases = dict[str, dict[str, str]]
 
@@ -114,6 +116,13 @@ def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
     return "\n".join(f"{heading}{colon}\n" + "\n".join(f"  {line}" for line in lines) for heading, lines in sections)
 
 
+def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The briefs of the seat's own cards (v5: two; one when both are the same role), for its private notes only:
+    what each card knows, wants and typically plays (agents/role_briefs.py)."""
+    roles = dict.fromkeys(c for c in cards if c in ROLES)
+    return tuple(brief(r, lang, display_name(r, lang)) for r in roles)
+
+
 def consequence(request: Request, ruleset: str, lang: str) -> str:
     """What follows from this request: what the vote decides and a tie does, whether the accusation counts, that
     a power is once per game, who hears a check result."""
@@ -135,8 +144,9 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         return _say(VOTES, day, lang)
     if request.kind is DecisionKind.LAST_WORDS:
         return _say(LINES, "words", lang)
-    if request.kind is DecisionKind.DEFENSE:
-        return _say(LINES, "defending", lang)
+    if request.kind is DecisionKind.DEFENSE:  # a defence's accusation is never counted (engine/day/*.py)
+        words = ("" if lang == "zh" else " ") + _say(LINES, "no_count", lang) if request.accusations else ""
+        return _say(LINES, "defending", lang) + words
     if request.counts_accusation and day in ACCUSATIONS:
         return _say(ACCUSATIONS, day, lang)
     # Elsewhere the vote decides: an accusation only names a suspect in words (the engine may still list it).

@@ -19,9 +19,9 @@ import jinja2
 import prompts
 from agents.base import SeatView
 from agents.narrator import sentence
-from agents.prompt_card import consequence, prompt_card, talk_text
-from agents.sanitize import clean
-from agents.schema import MAX_NOTEBOOK, Choices
+from agents.notebook import notebook_lines
+from agents.prompt_card import consequence, own_briefs, prompt_card, talk_text
+from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 
@@ -49,8 +49,9 @@ def _jsonlist(values: Any) -> str:
 
 
 # Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
-# 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook.
-PROMPT_VERSION = 2
+# 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
+# 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect.
+PROMPT_VERSION = 3
 PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
 
 
@@ -177,7 +178,7 @@ def private_notes(view: SeatView, lang: str) -> str:
     facts = seat_facts(view)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
-                  living=facts.living, lines=lines)
+                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang))
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
@@ -199,8 +200,9 @@ def retry_text(error: str, lang: str) -> str:
 def messages(view: SeatView, request_part: str, lang: str) -> list[dict[str, str]]:
     """The chat messages: rules (system), then record + private notes + request (user), in that order."""
     parts = [public_record(view, lang), private_notes(view, lang)]
-    if view.notebook:
-        parts.append(render(lang, "notebook.j2", notebook=clean(view.notebook, max_chars=MAX_NOTEBOOK)))
+    lines = notebook_lines(view.notebook, lang, quote=speech_literal) if view.notebook else []
+    if lines:  # the seat's own notebook as sentences (its free text quoted like a speech), never as a dict
+        parts.append(render(lang, "notebook.j2", lines=lines))
     user = "\n\n".join((*parts, request_part))
     return [
         {"role": "system", "content": system_prompt(view.ruleset, view.players, lang)},

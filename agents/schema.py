@@ -15,23 +15,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
+from agents.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
 from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 2000  # characters kept of the private reasoning
-MAX_NOTEBOOK = 1500  # characters kept of the private notebook (what the seat carries to its next decision)
 # What the schema asks for (grammar-enforcing servers stop there). Speeches are short by the rules themselves:
 # 004 common rule 7 "发言时尽量言简意赅"; on the embedded model every character is generation time.
 SCHEMA_SPEECH_CHARS = 240
 SCHEMA_REASONING_CHARS = 600
-SCHEMA_NOTEBOOK_CHARS = 800
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 
 
 def _private_text(value: Any, cap: int) -> str:
-    """A private free-text field (reasoning, notebook) as stripped text of at most `cap` characters; a model that
+    """A private free-text field (the reasoning) as stripped text of at most `cap` characters; a model that
     wrote an object or a list there keeps it as JSON."""
     text = value if isinstance(value, str) else "" if value is None else json.dumps(value, ensure_ascii=False)
     return text.strip()[:cap]
@@ -89,6 +88,10 @@ class Choices:
         kind = self.request.kind
         if kind in (DecisionKind.STATEMENT, DecisionKind.LAST_WORDS):
             return self.request.accusations or (*self.others, None)  # the engine lists them (older logs may not)
+        if kind is DecisionKind.DEFENSE and self.request.accusations:
+            # A defence may name a suspect ("not me: seat 5"), as the engine lists (engine/day/common.py
+            # speech_accusations); no day procedure counts it (words only, and the request says so).
+            return self.request.accusations
         return None
 
     @property
@@ -119,11 +122,6 @@ class Answer(BaseModel):
     @classmethod
     def _cut_reasoning(cls, value: Any) -> str:
         return _private_text(value, MAX_REASONING)
-
-    @field_validator("notebook")
-    @classmethod
-    def _cut_notebook(cls, value: Any) -> str:
-        return _private_text(value, MAX_NOTEBOOK)
 
     @model_validator(mode="after")
     def _legal(self, info: ValidationInfo) -> Answer:
@@ -158,6 +156,19 @@ def check_legal(answer: Answer, choices: Choices) -> None:
     answer.claim = _read_claim(answer.claim, answer.claimed_role, choices) if choices.speaks else None
     answer.claimed_role = answer.claim.role if answer.claim is not None else None
     answer.suspicions = _clean_suspicions(answer.suspicions, choices.rated)
+    answer.notebook = read_notebook(answer.notebook, notebook_scope(choices))
+
+
+def notebook_scope(choices: Choices) -> Scope:
+    """What the seat's notebook may name: the table's seats (cards), the ruleset's roles, the nights so far."""
+    players = choices.players or max((*choices.living, choices.request.seat))
+    return Scope(choices.request.seat, players, choices.roles, choices.cards_per_seat, choices.night)
+
+
+def notebook_of(answer: Answer) -> dict[str, Any] | str:
+    """The notebook as the annotation stores it: its object, or "" when the seat wrote nothing in it."""
+    book = answer.notebook
+    return book.to_dict() if isinstance(book, Notebook) and book else ""
 
 
 def _read_claim(raw: Any, claimed_role: str | None, choices: Choices) -> Claim | None:
@@ -256,7 +267,7 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
     exactly the request's legal choices."""
     props: dict[str, Any] = {
         "reasoning": {"type": "string", "maxLength": SCHEMA_REASONING_CHARS},
-        "notebook": {"type": "string", "maxLength": SCHEMA_NOTEBOOK_CHARS},
+        "notebook": notebook_schema(notebook_scope(choices)),
         "suspicions": {
             "type": "object",
             "properties": {str(s): {"type": "number", "minimum": 0, "maximum": 1} for s in choices.rated},
@@ -311,10 +322,7 @@ def grammar_schema(schema: Any) -> Any:
     return schema
 
 
-def _enum(values: list[Any]) -> dict[str, Any]:
-    names = {type(None): "null", int: "integer", str: "string"}
-    types = sorted({names[type(v)] for v in values}) or ["null"]
-    return {"type": types[0] if len(types) == 1 else types, "enum": values or [None]}
+_enum = enum_schema
 
 
 def fallback_action(choices: Choices, avoid: frozenset[int] = frozenset()) -> Action:

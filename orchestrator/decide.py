@@ -11,13 +11,13 @@ from dataclasses import asdict, replace
 from typing import Any
 
 import engine
-from agents.base import Agent, Annotation, Decision, SeatView, SpeechListener
+from agents.base import Agent, Annotation, Decision, NotebookData, SeatView, SpeechListener
 from engine import Action, Request, default_action
 from orchestrator.replay_cache import Position
 
 
 def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | None = None,
-              notebook: str = "") -> SeatView:
+              notebook: NotebookData = "") -> SeatView:
     """All `seat` may know now: engine.observation and nothing else (plus, optionally, where its speech streams,
     and its own notebook from its previous decision)."""
     events = tuple(engine.observation(pos.events, seat))
@@ -26,7 +26,7 @@ def seat_view(pos: Position, seat: int, lang: str, on_speech: SpeechListener | N
 
 
 async def ask(agent: Agent, pos: Position, request: Request, lang: str,
-              on_speech: SpeechListener | None = None, notebook: str = "") -> Decision:
+              on_speech: SpeechListener | None = None, notebook: NotebookData = "") -> Decision:
     """The seat's decision, or a recorded legal fallback if its agent fails or answers illegally."""
     started = time.perf_counter()
     try:

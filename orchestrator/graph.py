@@ -18,7 +18,7 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, interrupt
 
-from agents.base import Agent, SpeechListener
+from agents.base import Agent, NotebookData, SpeechListener
 from agents.schema import SPEAKING
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.decisions import DecisionKey
@@ -59,7 +59,7 @@ class GameRuntime:
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
     stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
-    notebooks: dict[int, str] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
+    notebooks: dict[int, NotebookData] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
 
 
 def _held_keys(held: list[dict[str, Any]] | None) -> set[DecisionKey]:
@@ -108,7 +108,7 @@ def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
         writer = get_stream_writer()
         first = len(pos.events) - len(new)
         if note and note.get("notebook") and new:
-            rt.notebooks[int(new[0].data.get("seat") or 0)] = str(note["notebook"])
+            rt.notebooks[int(new[0].data.get("seat") or 0)] = note["notebook"]
         for k, event in enumerate(new):
             entry = Entry(first + k, event, note if k == 0 else None)
             rt.record(entry)

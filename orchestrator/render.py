@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
+from agents.notebook import notebook_lines
 from agents.sanitize import clean
 from engine import EventKind
 from engine.roles import ROLES, display_name
@@ -63,8 +64,10 @@ def _annotation(note: dict[str, Any], lang: str) -> str:
         out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
     if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
         out += phrase(lang, "render_thoughts") + "\n\n> " + quote_inline(str(note["thoughts"])) + "\n\n"
-    if note.get("notebook"):  # the seat's private notebook, carried to its next decision
-        out += phrase(lang, "render_notebook") + "\n\n> " + quote_inline(str(note["notebook"])) + "\n\n"
+    lines = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
+    if lines:  # the seat's private notebook, carried to its next decision: sentences, never a dict
+        items = "".join(f"> - {quote_inline(line)}\n" for line in lines)
+        out += phrase(lang, "render_notebook") + "\n\n" + items + "\n"
     sus = note.get("suspicions")
     if isinstance(sus, dict) and sus:
         pairs = ", ".join(f"{quote_inline(str(s))}: {float(p):.2f}" for s, p in sus.items()

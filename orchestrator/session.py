@@ -20,7 +20,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.types import Command
 
 import engine
-from agents.base import Agent
+from agents.base import Agent, NotebookData
 from agents.health import FallbackTally
 from agents.secrets import redact_url
 from orchestrator.config import RECURSION_LIMIT, RunConfig
@@ -214,11 +214,11 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
             writer = TranscriptWriter(game)
             writer.reopen()
             tally = FallbackTally()
-            notebooks: dict[int, str] = {}  # each seat's latest notebook goes back to it after a resume too
+            notebooks: dict[int, NotebookData] = {}  # each seat's latest notebook goes back to it after a resume too
             for entry in entries:
                 tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
                 if entry.annotation and entry.annotation.get("notebook"):
-                    notebooks[int(entry.event.data.get("seat") or 0)] = str(entry.annotation["notebook"])
+                    notebooks[int(entry.event.data.get("seat") or 0)] = entry.annotation["notebook"]
             try:
                 start: Any = {"actions": actions, "held": []} if fresh else None
                 return await _drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, tally, notebooks)
@@ -358,7 +358,7 @@ def _thread(game_id: str) -> dict[str, Any]:
 
 async def _drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], writer: TranscriptWriter,
                  hooks: Hooks, ckpt: Path | None, start: Any, tally: FallbackTally,
-                 notebooks: dict[int, str] | None = None) -> GameResult:
+                 notebooks: dict[int, NotebookData] | None = None) -> GameResult:
     """Runs the graph until the game ends or a human seat waits with nobody to answer."""
     assert config.game_id is not None
     started = time.monotonic()

@@ -42,10 +42,21 @@ def first_requests(ruleset: str, players: int, seed: int) -> dict[DecisionKind, 
     return found
 
 
+PLANS = {"en": "watch who defends the accused; keep my card to myself today",
+         "zh": "看谁在替被指认的人说话；今天先不亮身份"}
+
+
+def sample_notebook(view: SeatView, lang: str) -> dict[str, object]:
+    """A notebook as a model would have written it at its previous decision: a read on two other seats, a plan."""
+    others = [s for s in range(1, view.players + 1) if s != view.seat]
+    return {"beliefs": [{"seat": others[0], "role": "killer", "confidence": 0.4},
+                        {"seat": others[1], "role": None, "confidence": 0.0}],
+            "claims": [], "commitments": [], "plan": PLANS[lang]}
+
+
 def prompt(request: Request, view: SeatView, lang: str) -> tuple[list[dict[str, str]], dict[str, object]]:
     view = SeatView(view.seat, view.ruleset, view.players, view.events, lang,
-                    notebook="(what the seat wrote at its previous decision)" if request.kind is not
-                    DecisionKind.NIGHT else "")
+                    notebook=sample_notebook(view, lang) if request.kind is not DecisionKind.NIGHT else "")
     choices = prompting.choices_for(view, request)
     schema = answer_schema(choices)
     props = schema["properties"]

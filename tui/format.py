@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from agents.narrator import Words, seen_by, sentence, speech_head, speech_words
+from agents.notebook import notebook_lines
 from agents.sanitize import clean
 from engine import SPEECHES, EventKind
 from orchestrator.transcript import Entry
@@ -74,7 +75,7 @@ def event_text(entry: Entry, lang: str, god: bool = False) -> Text:
 
 
 def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
-    """God view only: who decided, the claimed role, fallback, private reasoning and top suspicions."""
+    """God view only: who decided, the claimed role, fallback, private reasoning, notebook and top suspicions."""
     if not note:
         return None
     bits = Text("    ↳ ", style="dim")
@@ -88,6 +89,10 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     if note.get("reasoning"):
         bits.append(f" · {tr(lang, 'reasoning')}{colon}", "dim")
         bits.append(Text(clean(str(note["reasoning"]), max_chars=2000), style="dim italic"))
+    book = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
+    if book:  # the seat's private notebook, as sentences
+        bits.append(f" · {tr(lang, 'notebook')}{colon}", "dim")
+        bits.append(Text(" ".join(clean(line, max_chars=400) for line in book), style="dim italic"))
     sus = note.get("suspicions") or {}
     if isinstance(sus, dict) and sus:
         top = sorted(sus.items(), key=lambda kv: -float(kv[1]))[:3]

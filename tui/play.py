@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from agents.prompt_card import talk_text
 from engine import DecisionKind, Request
 from engine.decisions import target_from_json
+from tui.claim_form import claim_form
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.model import PUBLIC
@@ -107,6 +108,8 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
     else:
         await app.ask(NoticeScreen(tr(lang, "silenced_notice"), lang))
         speech = ""
+    # a public claim goes with the words (tui/claim_form.py): the role claimed and the checks reported
+    claim = await claim_form(app, int(request["seat"])) if speech else None
     accusation = None
     # the engine lists every legal accusation; the person is asked for one where the judge counts it, with
     # "no accusation" first and highlighted: a stray Enter (the speech's own) never accuses the first seat
@@ -116,4 +119,5 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
         options = [(tr(lang, "no_accusation") if a is None else target_text(lang, a), a) for a in legal]
         _pending(app, "pending_accusation")
         accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang))
-    return {"target": None, "speech": speech, "accusation": accusation, "confess": False}
+    return {"target": None, "speech": speech, "accusation": accusation, "confess": False,
+            "claim": claim.to_dict() if claim is not None else None}

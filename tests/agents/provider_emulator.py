@@ -319,6 +319,8 @@ def strict_problem(schema: Any, path: tuple[str, ...]) -> str | None:
             problem = strict_problem(sub, (*path, "properties", name))
             if problem:
                 return problem
+    if isinstance(schema.get("items"), dict):  # an array's items are held to the same subset
+        return strict_problem(schema["items"], (*path, "items"))
     return None
 
 

@@ -58,11 +58,17 @@ def test_a_prompt_holds_no_other_seats_hidden_role(ruleset: str, lang: str) -> N
     state, events = advance(ruleset, 5, 30)
     players = len(state.seats)
     for seat in range(1, players + 1):
-        view = SeatView(seat, ruleset, players, tuple(engine.observation(events, seat)), lang)
+        # each seat carries its own notebook (the orchestrator gives a seat only its own: test_notebook.py), whose
+        # plan is an injection attempt too
+        book = {"beliefs": [{"seat": seat % players + 1, "role": "killer", "confidence": 0.5}],
+                "plan": f"BOOK-{seat} " + INJECTION}
+        view = SeatView(seat, ruleset, players, tuple(engine.observation(events, seat)), lang, notebook=book)
         text = "\n".join(m["content"] for m in prompting.messages(view, "", lang))
         # The renderer guards itself too: given the judge's whole log it shows exactly the same.
-        god = SeatView(seat, ruleset, players, tuple(events), lang)
+        god = SeatView(seat, ruleset, players, tuple(events), lang, notebook=book)
         assert text == "\n".join(m["content"] for m in prompting.messages(god, "", lang))
+        assert text.count(f"BOOK-{seat} ") == 1 and "BOOK-" not in text.replace(f"BOOK-{seat} ", "")
+        assert not any(line.startswith(("JUDGE", "- Seat 2 is dealt")) for line in text.splitlines())
         private = prompting.private_notes(view, lang)
         hidden = [s for s in state.seats if s.number not in known_seats(events, seat)]
         for other in hidden:

@@ -15,6 +15,7 @@ import openai
 import pytest
 
 import engine
+from agents import prompting
 from agents.base import Decision, SeatView
 from agents.detect import by_host
 from agents.llm import LLMAgent, PreflightRefused
@@ -235,4 +236,5 @@ def test_the_factory_takes_provider_key_variable_and_contestant_options() -> Non
     built = build_agents(Opts(seat_defaults=SeatSpec(temperature=0.3, seed=4)), [1], env={"MY_VAR": "sk-x"})
     a = built[1]
     assert isinstance(a, LLMAgent) and a.provider == "vllm" and a.describe() == {
-        "provider": "vllm", "options": {"temperature": 0.3, "seed": 4}, "prompt_version": 2, "prompt_profile": "full"}
+        "provider": "vllm", "options": {"temperature": 0.3, "seed": 4},
+            "prompt_version": prompting.PROMPT_VERSION, "prompt_profile": "full"}

@@ -1,0 +1,129 @@
+"""The claim form (Pilot): a person at a speech attaches a public claim (the role claimed, the checks reported,
+v5 naming cards); the speech event carries it and every other seat's record shows it; a stray Enter claims
+nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import engine
+from agents import prompting
+from agents.base import SeatView
+from tests.tui.conftest import SIZE, play_app, screen_text
+from tui.app import KillerApp
+from tui.claim_form import ADD, DONE, NO_CLAIM, ClaimScope, check_options, role_options
+from tui.i18n import tr
+from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+
+
+async def pick(pilot: Any, app: KillerApp, value: Any) -> None:
+    """Chooses `value` on the open list: arrows down to it, then Enter (as a person would)."""
+    screen = app.screen
+    assert isinstance(screen, TargetScreen)
+    index = [v for _, v in screen.choices].index(value)
+    await pilot.press(*(["down"] * index), "enter")
+    await pilot.pause(0.02)
+
+
+async def to_claim_form(pilot: Any, app: KillerApp, lang: str = "en") -> None:
+    """First choices and a short speech until the claim form opens."""
+    for _ in range(1500):
+        await pilot.pause(0.005)
+        screen = app.screen
+        if isinstance(screen, TargetScreen) and screen.title_text == tr(lang, "ask_claim"):
+            return
+        if isinstance(screen, ConfirmScreen):
+            await pilot.press("down", "enter")  # yes: the shot goes (else the same choice comes back)
+        elif isinstance(screen, TargetScreen | NoticeScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, SpeechScreen):
+            await pilot.press(*"I am the police", "enter")
+    raise AssertionError("no claim form")
+
+
+async def until_spoken(pilot: Any, app: KillerApp, seat: int) -> Any:
+    for _ in range(3000):
+        await pilot.pause(0.005)
+        mine = [e for e in app.entries if e.event.kind in engine.SPEECHES and e.event.data.get("seat") == seat]
+        if mine:
+            return mine[0].event
+        if isinstance(app.screen, TargetScreen | NoticeScreen):
+            await pilot.press("enter")
+    raise AssertionError("the speech never came")
+
+
+def others_see(app: KillerApp, event: Any, speaker: int, lang: str = "en") -> None:
+    """Every other seat's prompt record holds the speech line with its claim."""
+    events = [e.event for e in app.entries]
+    players = len({s for e in events if e.kind == "your_cards" for s in [e.data["seat"]]})
+    line = prompting.record_line(event, lang)
+    for seat in range(1, players + 1):
+        if seat != speaker:
+            view = SeatView(seat, str(app.header["ruleset"]), players, tuple(engine.observation(events, seat)), lang)
+            assert line in prompting.public_record(view, lang), seat
+
+
+async def test_a_person_claims_police_and_reports_a_check_that_everyone_sees(tmp_path: Path) -> None:
+    app = play_app(tmp_path, {7})  # seed 3: police 7, 8, 12; killers 1, 4, 9
+    async with app.run_test(size=SIZE) as pilot:
+        await to_claim_form(pilot, app)
+        assert "No claim" in screen_text(app) and "Claim to be the Police" in screen_text(app)
+        await pick(pilot, app, "police")
+        await pick(pilot, app, ADD)
+        await pick(pilot, app, 1)  # night 1
+        screen = app.screen
+        assert isinstance(screen, TargetScreen) and 7 not in [v for _, v in screen.choices]  # not oneself
+        await pick(pilot, app, 1)  # seat 1
+        await pick(pilot, app, "killer")
+        assert "night 1: seat 1 is a killer (the judge nodded)" in screen_text(app)
+        await pick(pilot, app, DONE)
+        event = await until_spoken(pilot, app, 7)
+        assert event.data["claim"] == {"role": "police", "checks": [{"night": 1, "target": 1, "result": "killer"}]}
+        line = prompting.record_line(event, "en")
+        assert "claiming to be the Police, reporting checks: seat 1 is a killer (night 1)" in line
+        others_see(app, event, 7)
+        await pilot.pause(0.05)
+        assert "claiming to be the Police" in screen_text(app)  # the table's feed shows it too
+        await pilot.press("ctrl+q")
+
+
+async def test_a_v5_claim_names_cards_in_chinese(tmp_path: Path) -> None:
+    app = play_app(tmp_path, {3}, ruleset="v5-dual", seed=2, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await to_claim_form(pilot, app, "zh")
+        await pick(pilot, app, None)  # no role: checks only
+        await pick(pilot, app, ADD)
+        await pick(pilot, app, 1)
+        screen = app.screen
+        assert isinstance(screen, TargetScreen)
+        assert all(isinstance(v, tuple) and v[0] != 3 for _, v in screen.choices)  # cards of the other seats
+        await pick(pilot, app, (5, 2))
+        await pick(pilot, app, "not_killer")
+        await pick(pilot, app, DONE)
+        event = await until_spoken(pilot, app, 3)
+        assert event.data["claim"] == {"role": None, "checks": [{"night": 1, "target": [5, 2],
+                                                                "result": "not_killer"}]}
+        assert "报查验：第1夜查5号的第2张牌不是杀手" in prompting.record_line(event, "zh")
+        others_see(app, event, 3, "zh")
+        await pilot.press("ctrl+q")
+
+
+async def test_a_stray_enter_claims_nothing(tmp_path: Path) -> None:
+    app = play_app(tmp_path, {7})
+    async with app.run_test(size=SIZE) as pilot:
+        await to_claim_form(pilot, app)
+        await pilot.press("enter")
+        event = await until_spoken(pilot, app, 7)
+        assert event.data.get("claim") is None
+        await pilot.press("ctrl+q")
+
+
+def test_the_form_offers_only_legal_values() -> None:
+    scope = ClaimScope(seat=2, players=6, roles=("killer", "police", "civilian"), cards_per_seat=1, night=2)
+    assert [v for _, v in role_options("en", scope)] == [NO_CLAIM, "killer", "police", "civilian", None]
+    nights, targets, results = check_options("en", scope)
+    assert [v for _, v in nights] == [2, 1] and [v for _, v in targets] == [1, 3, 4, 5, 6]
+    assert [v for _, v in results] == ["killer", "not_killer"]
+    before_night = ClaimScope(seat=2, players=6, roles=("killer",), cards_per_seat=1, night=0)
+    assert None not in [v for _, v in role_options("en", before_night)]  # no night yet: nothing to report
