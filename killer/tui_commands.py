@@ -12,7 +12,7 @@ from typing import Any
 
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
-from killer.game_commands import api_key, positive_seconds
+from killer.game_commands import agent_kind, api_key, positive_seconds
 from orchestrator.config import DEFAULT_OUT
 
 DESCRIPTIONS = {
@@ -47,8 +47,9 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
     parser.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     parser.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
-    parser.add_argument("--agents", choices=AGENTS, default="auto",
-                        help="the bots (auto: the embedded model when installed, else scripted)")
+    parser.add_argument("--agents", type=lambda text: agent_kind(text, ("auto",)), default="auto", metavar="KIND",
+                        help="the bots: auto (the embedded model when installed, else scripted), llm, scripted, "
+                        "scripted:easy, scripted:hard, random")
     parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
     parser.add_argument("--api-key-env", metavar="NAME",
