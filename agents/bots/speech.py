@@ -133,7 +133,7 @@ def reasoning(sit: Situation, notes: list[tuple[str, dict[str, object]]]) -> str
     if not sit.beliefs and sit.has_police:
         out.append(r["no_claims"])
     top = sorted(((s, p) for s, p in sit.sus.items() if p > 0), key=lambda sp: (-sp[1], sp[0]))[:3]
-    if top:
+    if top and top[0][1] > min(sit.sus.values()):  # a ranking only when someone stands out
         pairs = str(w("list_sep")).join(f"{w.seat(s)} {round(100 * p)} %" for s, p in top)
         out.append(r["top"].format(pairs=pairs))
     out += [r[key].format(**{k: w.seat(int(str(v))) for k, v in values.items()}) for key, values in notes]
