@@ -37,14 +37,11 @@ class Style:
     hide: float  # a police waits behind a civilian claim until late
     wait: float  # a police waits until it has found a killer (else it claims at once)
     specials_first: bool  # killers hunt the claimed special roles first (000 v3.0)
-    weigh_claims: bool  # good seats weigh conflicting police claims against the record
 
 
 STYLES = {
-    Level.NORMAL: Style(counter_claim=0.4, preempt=0.2, bus=0.3, hide=0.2, wait=0.5, specials_first=True,
-                        weigh_claims=True),
-    Level.HARD: Style(counter_claim=0.75, preempt=0.4, bus=0.7, hide=0.0, wait=1.0, specials_first=True,
-                      weigh_claims=True),
+    Level.NORMAL: Style(counter_claim=0.4, preempt=0.2, bus=0.25, hide=0.2, wait=0.5, specials_first=True),
+    Level.HARD: Style(counter_claim=0.75, preempt=0.4, bus=0.5, hide=0.2, wait=0.5, specials_first=True),
 }
 
 

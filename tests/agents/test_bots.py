@@ -129,10 +129,9 @@ def test_a_good_seat_sides_with_the_police_claim_the_record_backs() -> None:
             seat = d.action.seat
             if seat in game.killers or d.action.kind is not DecisionKind.STATEMENT:
                 continue
-            if "both claim the police" in d.action.speech or "I side with" in d.action.speech \
-                    or "I believe seat" in d.action.speech:
-                if d.action.accusation in game.killers:
-                    return
+            weighed = any(w in d.action.speech for w in ("both claim the police", "I side with", "I believe seat"))
+            if weighed and d.action.accusation in game.killers:
+                return
     pytest.fail("no good seat weighed two police claims and accused the false one in 40 hard games")
 
 

@@ -41,5 +41,5 @@ def test_a_tournament_contestant_takes_a_level(tmp_path: Path) -> None:
     path.write_text(body, encoding="utf-8")
     assert [c.agent for c in load_config(path).contestants] == ["scripted:hard", "scripted:easy"]
     path.write_text(body.replace("scripted:easy", "scripted:expert"), encoding="utf-8")
-    with pytest.raises(ConfigError, match="contestants.1.agent"):
+    with pytest.raises(ConfigError, match=r"contestants\.1\.agent"):
         load_config(path)
