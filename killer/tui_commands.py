@@ -19,7 +19,6 @@ DESCRIPTIONS = {
     "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
     "play": "play one or more seats yourself against bots (hot-seat for several people)",
 }
-AGENTS = ("auto", "llm", "scripted", "random")
 
 
 def register(subparsers: Any) -> None:
@@ -154,7 +153,7 @@ def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
 def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
     if args.pace is not None:
         return max(0.0, float(args.pace))
-    return default if agents in ("scripted", "random") else 0.0
+    return default if agents == "random" or agents.partition(":")[0] == "scripted" else 0.0
 
 
 def build_watch_app(args: argparse.Namespace) -> Any:

@@ -16,14 +16,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from orchestrator.config import RunConfig  # noqa: E402
-from orchestrator.render import render  # noqa: E402
-from orchestrator.session import run_game  # noqa: E402
-from orchestrator.transcript import read_transcript  # noqa: E402
-from tui.app import KillerApp  # noqa: E402
-from tui.play import answer  # noqa: E402
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen  # noqa: E402
-from tui.screens import GameOverScreen, PrivacyScreen  # noqa: E402
+from orchestrator.config import RunConfig
+from orchestrator.render import render
+from orchestrator.session import run_game
+from orchestrator.transcript import read_transcript
+from tui.app import KillerApp
+from tui.play import answer
+from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens import GameOverScreen, PrivacyScreen
 
 SPEECHES = {"en": ("I am a civilian. I listen to the checks before I vote.",
                    "Someone here is lying about the police; I follow the claim that the deaths back.",
