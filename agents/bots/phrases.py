@@ -14,6 +14,8 @@ EN: dict[str, tuple[str, ...]] = {
                 "The table executed {seat} last time."),
     "verdict_side": ("Yesterday we executed {seat}, and the judge said: {side}.",
                      "{seat} went out by the vote, on {side}."),
+    "verdict_votes": ("{n} hands went up against {seat} last time.", "The vote sent {seat} out with {n} hands.",
+                      "{seat} went out on {n} votes."),
     "pointed": ("{by} pointed at {seat} earlier.", "I heard {by} accuse {seat}.", "{by} named {seat} as a killer."),
     # who I say I am
     "civilian": ("I am a civilian.", "I'm a plain civilian, no power at night.", "Civilian here."),
@@ -57,6 +59,7 @@ ZH: dict[str, tuple[str, ...]] = {
     "peaceful": ("平安夜，无人死亡。", "昨晚没有人死，有人被救了或躲过了。", "昨夜很安静，没有人死。"),
     "verdict": ("昨天投票出局的是{seat}。", "{seat}昨天被处决了。", "上一次大家投出了{seat}。"),
     "verdict_side": ("昨天我们投出了{seat}，法官说：{side}。", "{seat}被投出局，是{side}。"),
+    "verdict_votes": ("上次有{n}人举手投{seat}。", "投票以{n}票送走了{seat}。", "{seat}以{n}票出局。"),
     "pointed": ("{by}刚才指认了{seat}。", "我听到{by}在指{seat}。", "{by}说{seat}是杀手。"),
     "civilian": ("我是平民。", "我是普通平民，晚上没有能力。", "我就是个平民。"),
     "role": ("我是{role}。", "现在必须亮身份了：我是{role}。", "实话告诉大家：我是{role}。"),

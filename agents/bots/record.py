@@ -42,6 +42,8 @@ class Record:
     day: int = 0
     last_dead: list[int] = field(default_factory=list)  # who died at the latest dawn
     last_verdict: int | None = None  # who was executed the day before (None: nobody)
+    verdict_hands: int = 0  # the hands of the count that decided the last verdict (0: not known)
+    _count: dict[int, int] = field(default_factory=dict)  # the latest ballot's votes per seat
 
     @property
     def police_claimants(self) -> list[int]:
@@ -62,21 +64,28 @@ def read_record(view: SeatView) -> Record:
         if e.visible_to is not None:
             continue
         d = e.data
-        if e.kind == EventKind.DAY_BEGINS:
-            rec.day = int(d.get("day") or rec.day + 1)
+        if e.kind in (EventKind.DAY_BEGINS, EventKind.SUSPECTS):
+            rec._count = {}  # a new day, or the final show of hands after the suspects speak
+            rec.day = int(d.get("day") or rec.day + 1) if e.kind == EventKind.DAY_BEGINS else rec.day
         elif e.kind == EventKind.DAWN:
             rec.last_dead = [int(s) for s in d.get("dead") or () if isinstance(s, int)]
         elif e.kind == EventKind.DEATH and d.get("public_cause") == "night":
             rec.night_dead[int(d["seat"])] = i
         elif e.kind == EventKind.EXECUTED_SIDE:
             rec.sides[int(d["seat"])] = "killer" if str(d.get("side")) in ("killer", "killers") else "good"
+        elif e.kind in (EventKind.TALLY, EventKind.VOTES_COUNTED) and isinstance(d.get("counts"), dict):
+            rec._count = {int(s): int(n) for s, n in d["counts"].items() if str(s).isdigit() and isinstance(n, int)}
+        elif e.kind == EventKind.HANDS and isinstance(d.get("defendant"), int) and isinstance(d.get("yes"), int):
+            rec._count = {int(d["defendant"]): int(d["yes"])}
         elif e.kind == EventKind.VERDICT:
             executed = d.get("executed")
             rec.last_verdict = executed if isinstance(executed, int) else None
+            rec.verdict_hands = rec._count.get(executed, 0) if isinstance(executed, int) else 0
             if isinstance(executed, int):
                 rec.executed[executed] = int(d.get("day") or rec.day)
         elif e.kind == EventKind.VOTE and isinstance(d.get("target"), int):
             rec.votes.append((rec.day, int(d["seat"]), int(d["target"])))
+            rec._count[int(d["target"])] = rec._count.get(int(d["target"]), 0) + 1
         elif e.kind in SPEECHES:
             _speech(rec, i, d)
     return rec

@@ -203,3 +203,33 @@ def test_private_reasoning_is_sentences_not_a_dict(lang: str) -> None:
             assert not re.search("[A-Za-z]", text), text
         else:
             assert text.startswith("I am seat") and text.endswith(".")
+
+
+def test_a_check_is_read_from_the_structured_claim_not_from_the_words() -> None:
+    """A speech that only says the old template sentence claims nothing; the same check as a claim counts."""
+    def speech(claim: dict | None) -> Event:
+        return _ev(EventKind.STATEMENT, seat=5, kind="statement", speech="My check: seat 9 is a killer.",
+                   accusation=None, **({"claim": claim} if claim else {}))
+
+    base = [_ev(EventKind.YOUR_CARDS, frozenset({3}), seat=3, cards=["civilian"]),
+            _ev(EventKind.NIGHT_FALLS, night=1), _ev(EventKind.DAY_BEGINS, day=1)]
+    request = Request(3, DecisionKind.VOTE, targets=tuple(s for s in range(1, 13) if s != 3))
+    words = ScriptedAgent(2, level="hard").choose(SeatView(3, "v2-classic", 12, (*base, speech(None))), request)
+    claimed = ScriptedAgent(2, level="hard").choose(SeatView(3, "v2-classic", 12, (*base, speech(
+        {"role": "police", "checks": [{"night": 1, "target": 9, "result": "killer"}]}))), request)
+    assert words.suspicions[9] == words.suspicions[4]
+    assert claimed.suspicions[9] > 0.5 and claimed.action.target == 9
+
+
+def test_the_secret_police_keeps_its_shot_on_the_first_night_and_uses_it_later() -> None:
+    """000 v3.0: the privilege "should not be used lightly, at least not in the first round"."""
+    shots: list[tuple[int, bool]] = []
+    for seed in range(20):
+        game = play("v3", seed)
+        night = 0
+        for e in game.events:
+            night = int(e.data["night"]) if e.kind == EventKind.NIGHT_FALLS else night
+            if e.kind == EventKind.NIGHT_CHOICE and e.data.get("action") == "shoot" and e.data.get("target"):
+                shots.append((night, e.data["target"] in game.killers))
+    assert shots and all(n > 1 for n, _ in shots)
+    assert sum(hit for _, hit in shots) > len(shots) / 2
