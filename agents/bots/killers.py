@@ -20,7 +20,7 @@ def _team_rng(sit: Situation, what: str) -> random.Random:
 
 def fake_police(sit: Situation) -> int | None:
     """The partner the team puts up as a false police this game (None: no false claim)."""
-    if not sit.has_police or sit.view.players < 1 or "killer" not in sit.facts.cards:
+    if not sit.has_police or "killer" not in sit.facts.cards:
         return None
     mates = sorted(sit.facts.teammates.get("killer", ()) or (sit.me,))
     claimed = [s for s in sit.rec.police_claimants if s in mates]
