@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from agents.bots.situation import Situation
-from engine import Claim, ClaimedCheck, DecisionKind, get_ruleset
+from engine import Claim, ClaimedCheck, DecisionKind, EventKind, get_ruleset
 from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
 EARLY, WAIT, HIDE = "early", "wait", "hide"
@@ -71,7 +71,7 @@ def trusted_police(sit: Situation) -> list[int]:
 
 def my_past_targets(sit: Situation) -> list[int]:
     """Seats this seat chose at earlier nights (its own night choices)."""
-    return [int(e.data["target"]) for e in sit.view.events if e.kind == "night_choice"
+    return [int(e.data["target"]) for e in sit.view.events if e.kind == EventKind.NIGHT_CHOICE
             and e.data.get("seat") == sit.me and isinstance(e.data.get("target"), int)]
 
 

@@ -84,7 +84,7 @@ def _context(sit: Situation, voice: Voice) -> str:
             options.append(voice.say("verdict_side", seat=voice.seat(rec.last_verdict),
                                      side=voice.words("side_killers" if side == "killer" else "side_good")))
         else:
-            options.append(voice.say("verdict", seat=voice.seat(rec.last_verdict)))
+            options.append(voice.say("executed", seat=voice.seat(rec.last_verdict)))
         if rec.verdict_hands:
             options.append(voice.say("verdict_votes", seat=voice.seat(rec.last_verdict), n=rec.verdict_hands))
     today = [(a, t) for d, a, t in rec.accusations if d == rec.day and a != sit.me]

@@ -87,7 +87,7 @@ def _speak(sit: Situation, notes: Notes) -> Decision:
     if sit.killer and claim is not None and claim.role == "police":
         notes.append(("fake", {"seat": sit.me}))
     if sit.role == "police" and not sit.killer:
-        notes.append(("reveal" if claim is not None and claim.role == "police" else "hide", {}))
+        notes.append(("show_card" if claim is not None and claim.role == "police" else "hide", {}))
     point = _point(sit, claim) if request.kind is not DecisionKind.DEFENSE else Point(None)
     counter = _counter(sit, claim)
     text = speech(sit, claim, point, counter) if speaks else ""
