@@ -18,6 +18,7 @@ import openai
 
 from agents import secrets
 from agents.base import Agent
+from agents.bots.levels import LevelError, is_bot_kind, parse_level
 from agents.llm import LLMAgent, is_loopback
 from agents.random_agent import RandomAgent
 from agents.scripted import ScriptedAgent
@@ -73,10 +74,13 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
     seed = int(options.seed or 0)
     if kind == "random":
         return RandomAgent(seed)
-    if kind == "scripted":
-        return ScriptedAgent(seed, lang=options.lang)
+    if is_bot_kind(kind):
+        try:
+            return ScriptedAgent(seed, lang=options.lang, level=parse_level(kind))
+        except LevelError as exc:
+            raise AgentSetupError(str(exc)) from None
     if kind != "llm":
-        raise AgentSetupError(f"unknown agent kind {kind!r} (llm, scripted or random)")
+        raise AgentSetupError(f"unknown agent kind {kind!r} (llm, scripted[:LEVEL] or random)")
     model = spec.model or options.model
     base_url = spec.base_url or options.base_url or env.get("OPENAI_BASE_URL") or None
     if not model:

@@ -115,6 +115,7 @@ EN: dict[str, str] = {
     "render_suspicions": "Suspicions: {pairs}", "render_unfinished": "*The game was not finished.*",
     "agent_scripted": "a scripted bot", "agent_random": "a random bot", "agent_llm": "a language model",
     "agent_human": "a person", "agent_unknown": "an unknown player",
+    "render_level": "{agent}, {level} level", "level_easy": "easy", "level_normal": "normal", "level_hard": "hard",
     "narrate_end": "{winner} after {nights} nights and {decisions} decisions",
     "narrate_claims": " (claims to be the {role})", "narrate_fallback": "  [fallback: {why}]",
     # the seat's notebook (agents/notebook.py), read back to it and shown in the god view
@@ -221,6 +222,7 @@ ZH: dict[str, str] = {
     "render_suspicions": "怀疑度：{pairs}", "render_unfinished": "*本局没有下完。*",
     "agent_scripted": "脚本机器人", "agent_random": "随机机器人", "agent_llm": "大语言模型", "agent_human": "真人",
     "agent_unknown": "未知玩家",
+    "render_level": "{agent}（{level}难度）", "level_easy": "简单", "level_normal": "普通", "level_hard": "困难",
     "narrate_end": "{winner}，共{nights}夜，{decisions}次决定",
     "narrate_claims": "（自称{role}）", "narrate_fallback": "  [兜底：{why}]",
     "nb_belief": "{seat}：你认为是{role}（{pct}%把握）", "nb_belief_open": "{seat}：还猜不出身份",

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision, SeatView
+from agents.bots import strategic
+from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
 from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.schema import Choices
@@ -99,13 +101,19 @@ def suspicion(table: Table, seat: int, private: bool = True) -> float:
 
 
 class ScriptedAgent:
-    """A sensible rule-following player; `seed` is the game seed."""
+    """A rule-following player; `seed` is the game seed. `level` easy is the honest baseline below; normal and
+    hard play the strategies of agents/bots/ (counter-claims, reveal policies, weighed claims)."""
 
     kind = "scripted"
 
-    def __init__(self, seed: int, lang: str = "en") -> None:
+    def __init__(self, seed: int, lang: str = "en", level: Level | str = DEFAULT_LEVEL) -> None:
         self.seed = seed
         self.lang = lang
+        self.level = Level(level)
+
+    def describe(self) -> dict[str, object]:
+        """The transcript header's extra fields for this seat: its level and strategy version."""
+        return {"level": self.level.value, "strategy": STRATEGY_VERSION}
 
     async def decide(self, view: SeatView, request: Request) -> Decision:
         return self.choose(view, request)
@@ -113,6 +121,8 @@ class ScriptedAgent:
     def choose(self, view: SeatView, request: Request) -> Decision:
         """The decision, synchronously (deterministic in seed, seat, view and request)."""
         rng = random.Random(_rng_key(self.seed, view, request))
+        if self.level is not Level.EASY and strategic.plays(view):
+            return strategic.choose(view, request, self.level, self.seed, self.lang, rng)
         table = read_table(view)
         choices = Choices(request, table.facts.living, get_ruleset(view.ruleset).roles())
         known = known_partners(table.facts)  # a killer does not rate the partners it knows

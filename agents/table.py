@@ -1,7 +1,7 @@
 """The per-seat table (TOML): which agent, model and endpoint each seat plays with, so one game can mix them.
 
     [defaults]                      # every seat, unless its own section says otherwise
-    agent = "llm"                   # llm | scripted | random
+    agent = "llm"                   # llm | scripted[:easy|normal|hard] | random
     model = "gpt-4o-mini"
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"  # the NAME of an environment variable; never a key in the file
@@ -11,7 +11,7 @@
     extra_body = { top_k = 40 }     # and extra_body (sent as is); an unknown key is one clear error line
 
     [seats.3]
-    agent = "scripted"
+    agent = "scripted:hard"         # scripted is scripted:normal; scripted:easy is the honest baseline
 
 An LLM seat with neither model nor base_url plays on the embedded model. A bad file is one TableError line.
 """
@@ -26,6 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from agents.providers import PROVIDERS, GenOptions
 
+# what a seat (or a tournament contestant) may be played by; scripted:LEVEL names a bot level (agents/bots)
+AgentKind = Literal["llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random"]
 Provider = Literal["auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek", "generic"]
 assert set(PROVIDERS) == set(get_args(Provider))  # one list of profiles
 
@@ -57,7 +59,7 @@ class Generation(BaseModel):
 class SeatSpec(Generation):
     """One seat's settings (every field optional: unset fields come from [defaults], then the run options)."""
 
-    agent: Literal["llm", "scripted", "random"] | None = None
+    agent: AgentKind | None = None
     model: str | None = None
     base_url: str | None = None
     api_key_env: str | None = None

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import SeatView
+from agents.bots.levels import BOT_KINDS, LevelError, is_bot_kind, parse_level
 from agents.random_agent import choose
 from agents.scripted import ScriptedAgent
 from engine import (
@@ -58,12 +59,17 @@ class Outcome:
 
 Chooser = Callable[[GameState, list[Any], Request], Action]
 Mix = tuple[tuple[str, int], ...]  # the dealt roles other than civilians, with their counts
-AGENT_KINDS = ("random", "scripted")  # what --agents takes; the value is passed through to _chooser as given
+AGENT_KINDS = ("random", *BOT_KINDS)  # what --agents takes; the value is passed through to _chooser as given
 
 
 def check_agents(kinds: tuple[str, ...]) -> None:
     """Refuses an agent kind this module cannot play, before any game starts."""
     for kind in kinds:
+        if is_bot_kind(kind):
+            try:
+                parse_level(kind)
+            except LevelError as exc:
+                raise StudyError(str(exc)) from None
         if kind not in AGENT_KINDS:
             raise StudyError(f"unknown agent kind {kind!r} for engine-only games (known: {', '.join(AGENT_KINDS)})")
 
@@ -72,7 +78,7 @@ def _chooser(agents: str, seed: int, ruleset: str, players: int) -> Chooser:
     if agents == "random":
         rng = random.Random(seed ^ 0x5EED)
         return lambda state, events, request: choose(request, rng)
-    agent = ScriptedAgent(seed)
+    agent = ScriptedAgent(seed, level=parse_level(agents))
 
     def scripted(state: GameState, events: list[Any], request: Request) -> Action:
         view = SeatView(request.seat, ruleset, players, tuple(observation(events, request.seat)))

@@ -12,7 +12,7 @@
 
     [[contestants]]
     name = "scripted"
-    agent = "scripted"     # llm | scripted | random
+    agent = "scripted"     # llm | scripted (scripted:easy, scripted:normal = scripted, scripted:hard) | random
 
     [[contestants]]
     name = "gpt"
@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from agents.table import Generation, first_problem, read_toml
+from agents.table import AgentKind, Generation, first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
 
@@ -50,7 +50,7 @@ class Contestant(Generation):
     generation options."""
 
     name: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:+-]+$")
-    agent: Literal["llm", "scripted", "random"] = "llm"
+    agent: AgentKind = "llm"
     model: str | None = None
     base_url: str | None = None
     api_key_env: str | None = None

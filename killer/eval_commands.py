@@ -54,7 +54,9 @@ def register(subparsers: Any) -> None:
     bal.add_argument("--players", type=int, help="with --ruleset: only this table size")
     bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind (with "
                      "--suggest: per candidate mix)")
-    bal.add_argument("--agents", nargs="+", metavar="KIND", help="agent kinds: random, scripted (default: both; "
+    bal.add_argument("--agents", nargs="+", metavar="KIND",
+                     help="agent kinds: random, scripted, scripted:LEVEL (easy, normal, hard; scripted is normal) "
+                     "(default: random and scripted; "
                      "with --suggest: scripted); passed through as given to evaluation/balance.py")
     bal.add_argument("--seed", type=int, default=0, help="first seed")
     bal.add_argument("--out", type=Path, default=Path("runs/balance"), help="folder for the files written")

@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
     run.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
     run.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     run.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
-    run.add_argument("--agents", choices=("llm", "scripted", "random"), default="llm")
+    run.add_argument("--agents", type=agent_kind, default="llm", metavar="KIND",
+                     help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random (default llm)")
     _llm_options(run)
     run.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     run.add_argument("--lang", choices=("en", "zh"), default="en")
@@ -70,6 +71,22 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
                         help="the environment variable holding the API key (default: OPENAI_API_KEY)")
     parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
                         "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
+
+
+def agent_kind(text: str, extra: tuple[str, ...] = ()) -> str:
+    """An --agents value: llm, random, scripted or scripted:LEVEL (an unknown level is one line, exit 2)."""
+    from agents.bots.levels import LevelError, is_bot_kind, parse_level
+
+    if text in ("llm", "random", *extra):
+        return text
+    if not is_bot_kind(text):
+        known = ", ".join(("llm", "scripted", "scripted:LEVEL", "random", *extra))
+        raise argparse.ArgumentTypeError(f"unknown agent kind {text!r} (known: {known})")
+    try:
+        parse_level(text)
+    except LevelError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def positive_seconds(text: str) -> float:

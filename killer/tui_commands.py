@@ -12,14 +12,13 @@ from typing import Any
 
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
-from killer.game_commands import api_key, positive_seconds
+from killer.game_commands import agent_kind, api_key, positive_seconds
 from orchestrator.config import DEFAULT_OUT
 
 DESCRIPTIONS = {
     "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
     "play": "play one or more seats yourself against bots (hot-seat for several people)",
 }
-AGENTS = ("auto", "llm", "scripted", "random")
 
 
 def register(subparsers: Any) -> None:
@@ -47,8 +46,9 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
     parser.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     parser.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
-    parser.add_argument("--agents", choices=AGENTS, default="auto",
-                        help="the bots (auto: the embedded model when installed, else scripted)")
+    parser.add_argument("--agents", type=lambda text: agent_kind(text, ("auto",)), default="auto", metavar="KIND",
+                        help="the bots: auto (the embedded model when installed, else scripted), llm, scripted, "
+                        "scripted:easy, scripted:hard, random")
     parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
     parser.add_argument("--api-key-env", metavar="NAME",
@@ -153,7 +153,7 @@ def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
 def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
     if args.pace is not None:
         return max(0.0, float(args.pace))
-    return default if agents in ("scripted", "random") else 0.0
+    return default if agents == "random" or agents.partition(":")[0] == "scripted" else 0.0
 
 
 def build_watch_app(args: argparse.Namespace) -> Any:

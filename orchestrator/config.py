@@ -10,7 +10,7 @@ from typing import Any
 from agents.secrets import redact_url
 from engine import TEAM_TALK_ROUNDS
 
-AGENT_KINDS = ("llm", "scripted", "random")
+AGENT_KINDS = ("llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random")
 LANGS = ("en", "zh")
 DEFAULT_OUT = Path("transcripts")
 RECURSION_LIMIT = 10_000  # one graph step per decision; a long game has a few hundred

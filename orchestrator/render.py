@@ -95,7 +95,10 @@ def _seat_table(t: Transcript, god: bool, lang: str) -> list[str]:
     rows = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for seat in t.header.get("seats", []):
         n = int(seat["seat"])
-        row = f"| {n} | {agent_name(seat.get('agent'), lang)} | {quote_inline(str(seat.get('model') or ''))} |"
+        agent = agent_name(seat.get("agent"), lang)
+        if seat.get("level") in ("easy", "normal", "hard"):  # a scripted bot's level (agents/bots/levels.py)
+            agent = phrase(lang, "render_level", agent=agent, level=phrase(lang, f"level_{seat['level']}"))
+        row = f"| {n} | {agent} | {quote_inline(str(seat.get('model') or ''))} |"
         if god and n <= len(hands):
             row += " " + "/".join(role_name(c, lang) for c in hands[n - 1]) + " |"
         rows.append(row)

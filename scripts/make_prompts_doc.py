@@ -31,7 +31,7 @@ def first_requests(ruleset: str, players: int, seed: int) -> dict[DecisionKind, 
     """The first request of each kind met in a scripted game (its notebook filled in as a model would)."""
     rng = random.Random(seed)
     state, events = engine.new_game(ruleset, rng, players=players, team_talk=engine.TEAM_TALK_ROUNDS)  # as run
-    agent = ScriptedAgent(seed)
+    agent = ScriptedAgent(seed, level="easy")  # the honest baseline the examples were made with
     found: dict[DecisionKind, tuple[Request, SeatView]] = {}
     while not state.is_over() and len(found) < len(KINDS):
         request = state.pending[0]

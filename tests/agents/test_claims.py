@@ -83,7 +83,7 @@ def test_a_scripted_police_claims_its_real_checks() -> None:
     for seed in range(40):
         rng = random.Random(seed)
         state, events = engine.new_game("v2-classic", rng)
-        agent = ScriptedAgent(seed)
+        agent = ScriptedAgent(seed, level="easy")  # the honest level: its police never invent a check
         while not state.is_over():
             request = state.pending[0]
             decision = agent.choose(view(state, events, request.seat), request)

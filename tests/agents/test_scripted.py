@@ -18,10 +18,12 @@ from agents.table import TableError, load_table
 from engine import DecisionKind, GameState
 
 
-def play(ruleset: str, seed: int, lang: str = "en") -> tuple[GameState, list[engine.Event], list[Decision]]:
+def play(ruleset: str, seed: int, lang: str = "en", level: str = "easy") \
+        -> tuple[GameState, list[engine.Event], list[Decision]]:
+    """A seeded game of scripted bots of one level (easy, the honest baseline, unless asked)."""
     rng = random.Random(seed)
     state, events = engine.new_game(ruleset, rng)
-    agent = ScriptedAgent(seed, lang)
+    agent = ScriptedAgent(seed, lang, level=level)
     made: list[Decision] = []
     while not state.is_over():
         n = len(state.seats)
@@ -37,9 +39,10 @@ def play(ruleset: str, seed: int, lang: str = "en") -> tuple[GameState, list[eng
     return state, events, made
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("ruleset", [r.id for r in engine.all_rulesets()])
-def test_scripted_games_finish_and_repeat_exactly(ruleset: str) -> None:
-    a, b = play(ruleset, 7), play(ruleset, 7)
+def test_scripted_games_finish_and_repeat_exactly(ruleset: str, level: str) -> None:
+    a, b = play(ruleset, 7, level=level), play(ruleset, 7, level=level)
     assert a[0].winner is not None
     assert [e.to_dict() for e in a[1]] == [e.to_dict() for e in b[1]]
 

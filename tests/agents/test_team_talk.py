@@ -100,7 +100,8 @@ def test_the_default_keeps_the_seats_own_proposal() -> None:
     assert engine.default_action(later(((1, 7), (2, 4)))).round == 2
 
 
-@pytest.mark.parametrize("make", [lambda: ScriptedAgent(seed=3), lambda: RandomAgent(seed=3)])
+@pytest.mark.parametrize("make", [lambda: ScriptedAgent(seed=3, level="easy"), lambda: ScriptedAgent(seed=3),
+                                  lambda: ScriptedAgent(seed=3, level="hard"), lambda: RandomAgent(seed=3)])
 def test_bots_answer_a_later_round_with_a_teammates_proposal(make: object) -> None:
     state, events = first_talk("v2-classic")
     for request in (r for r in state.pending if r.round > 1):

@@ -79,4 +79,5 @@ def test_cli_refuses_bad_spreads_with_one_line(capsys: pytest.CaptureFixture[str
     assert main(["balance", "--ruleset", "v1", "--games", "5", "--agents", "psychic"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == ["killer simulate: --workers must be at least 1",
-                   "killer balance: unknown agent kind 'psychic' for engine-only games (known: random, scripted)"]
+                   "killer balance: unknown agent kind 'psychic' for engine-only games (known: random, scripted, "
+                   "scripted:easy, scripted:normal, scripted:hard)"]

@@ -49,7 +49,8 @@ def seat_rows(text: str, width: int = 56) -> dict[int, str]:
 def play_app(tmp_path: Path, humans: set[int], ruleset: str = "v2-classic", seed: int = 3,
              lang: str = "en") -> KillerApp:
     """A play-mode app over a real orchestrated game with scripted bots (no LLM), transcript in tmp_path."""
-    config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted", lang=lang, out=tmp_path,
+    # the honest bots (scripted:easy): the seeded scenarios of these tests were written against their play
+    config = RunConfig(ruleset=ruleset, seed=seed, agents="scripted:easy", lang=lang, out=tmp_path,
                        humans=frozenset(humans), game_id=f"test-{ruleset}-{seed}")
     header = {"game_id": config.game_id, "ruleset": ruleset, "seed": seed, "lang": lang, "seats": []}
     view: Any = min(humans) if len(humans) == 1 else "public"

@@ -1,0 +1,1 @@
+"""The scripted bots' strategies by level: levels, reading the public record, per-side strategies, speech."""

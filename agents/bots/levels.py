@@ -1,0 +1,64 @@
+"""The scripted bots' levels: `scripted:easy` (the honest baseline), `scripted:normal` (the default of
+`--agents scripted`) and `scripted:hard` (every strategy at its strongest), and how an agent kind names one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine import KillerError
+
+# Bump when a level's play changes: the transcript header records it beside the level (1: the honest baseline
+# before levels; 2: levels, counter-claims, reveal policies, claim weighing).
+STRATEGY_VERSION = 2
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+DEFAULT_LEVEL = Level.NORMAL
+BOT_KINDS = ("scripted", *(f"scripted:{lv.value}" for lv in Level))  # what --agents, tables and contestants take
+
+
+class LevelError(KillerError, ValueError):
+    """An unknown level in an agent kind: one line for the user."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How boldly a level plays (probabilities are drawn from the game seed, so a game repeats exactly)."""
+
+    counter_claim: float  # a killer team puts up a fake police (when the ruleset has police)
+    preempt: float  # ... before any real police has spoken
+    bus: float  # a killer votes out a partner the table has already condemned
+    hide: float  # a police waits behind a civilian claim until late
+    wait: float  # a police waits until it has found a killer (else it claims at once)
+    specials_first: bool  # killers hunt the claimed special roles first (000 v3.0)
+
+
+STYLES = {
+    Level.NORMAL: Style(counter_claim=0.4, preempt=0.2, bus=0.25, hide=0.2, wait=0.5, specials_first=True),
+    Level.HARD: Style(counter_claim=0.75, preempt=0.4, bus=0.5, hide=0.2, wait=0.5, specials_first=True),
+}
+
+
+def parse_level(kind: str) -> Level:
+    """The level an agent kind names: "scripted" is the default level; "scripted:LEVEL" names one."""
+    base, _, level = kind.partition(":")
+    if base != "scripted":
+        raise LevelError(f"{kind!r} is not a scripted bot (scripted or scripted:LEVEL)")
+    if not level:
+        return DEFAULT_LEVEL
+    try:
+        return Level(level)
+    except ValueError:
+        raise LevelError(f"unknown scripted level {level!r} (known: {', '.join(lv.value for lv in Level)})") \
+            from None
+
+
+def is_bot_kind(kind: str) -> bool:
+    """Whether `kind` names a scripted bot (any level, known or not: parse_level says which are valid)."""
+    return kind == "scripted" or kind.startswith("scripted:")

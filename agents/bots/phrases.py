@@ -1,0 +1,133 @@
+"""The bots' sentences, several per intent, in English and Chinese, in the narrator's vocabulary (seat names,
+role names and the game's words come from agents/narrator_words.py through Words). Both languages have the
+same intents and the same number of phrasings (tests/agents/test_bots.py checks it)."""
+
+from __future__ import annotations
+
+EN: dict[str, tuple[str, ...]] = {
+    # what happened
+    "dead": ("{dead} died in the night.", "We lost {dead} last night.", "Last night took {dead} from us.",
+             "{dead} did not wake up this morning."),
+    "peaceful": ("A peaceful night: nobody died.", "Nobody died last night; someone was saved or spared.",
+                 "The night passed quietly, with no one dead."),
+    "executed": ("Yesterday the vote sent out {seat}.", "{seat} was executed yesterday.",
+                "The table executed {seat} last time."),
+    "verdict_side": ("Yesterday we executed {seat}, and the judge said: {side}.",
+                     "{seat} went out by the vote, on {side}."),
+    "verdict_votes": ("{n} hands went up against {seat} last time.", "The vote sent {seat} out with {n} hands.",
+                      "{seat} went out on {n} votes."),
+    "pointed": ("{by} pointed at {seat} earlier.", "I heard {by} accuse {seat}.", "{by} named {seat} as a killer."),
+    # who I say I am
+    "civilian": ("I am a civilian.", "I'm a plain civilian, no power at night.", "Civilian here."),
+    "role": ("I am the {role}.", "I have to show my card now: I am the {role}.", "Here is the truth: I am the {role}."),
+    "checks": ("My checks: {checks}.", "What the judge showed me: {checks}.", "My results so far: {checks}."),
+    "checked_killer": ("{seat} is a killer (night {night})", "{seat} got a nod on night {night}"),
+    "checked_good": ("{seat} is not a killer (night {night})", "{seat} got a shake on night {night}"),
+    "impostor": ("{seat} claims the police, but that is a lie.", "Do not trust {seat}: it is a false police.",
+                 "{seat} is pretending to be the police."),
+    "trust": ("I believe {seat}'s police claim.", "{seat}'s checks look right to me.",
+              "I trust {seat}, the police."),
+    "doubt": ("Two seats claim the police; I believe {good} over {bad}.",
+              "{bad} and {good} both claim the police, and {good} is the one the record backs.",
+              "Between {good} and {bad}, I side with {good}."),
+    # accusations
+    "accuse_checked": ("I checked {seat} myself: vote it out.", "My check says {seat} is a killer.",
+                       "{seat} is a killer; I saw the judge nod."),
+    "accuse_claimed": ("{by} checked {seat} and found a killer: I vote {seat}.",
+                       "Follow {by}'s check: {seat} is a killer.", "{seat} got a nod from {by}'s check."),
+    "accuse_liar": ("{seat} lied about being the police: vote it out.",
+                    "{seat}'s claim does not hold up; it must be a killer.", "A false police is a killer: {seat}."),
+    "accuse_pointed": ("Several of us point at {seat}; I agree.", "I suspect {seat} like the others do.",
+                       "{seat} has drawn the most fire, and I see why."),
+    "accuse_voted": ("{seat} voted out a good player; I suspect it.",
+                     "Look at {seat}'s votes: it helped execute one of us."),
+    "accuse_hunch": ("I suspect {seat}, on a hunch.", "Something about {seat} feels wrong.",
+                     "My guess is {seat}; prove me wrong.", "{seat} is too quiet for my liking."),
+    "no_read": ("I have no strong read yet; let us hear everyone.", "Nothing certain from me yet; keep talking.",
+                "I will listen before I point at anyone.", "No accusation from me today: too little to go on."),
+    "defend": ("I am not a killer; look at who pushes hardest against me.",
+               "You are about to execute a good player. Think again.",
+               "I am innocent; the killers are happy to see me accused.",
+               "Check my votes: I never sided with a killer."),
+    "farewell": ("Good luck to the good side.", "Find them without me.", "Keep your eyes open; they are still here.",
+                 "Trust the checks, not the noise."),
+    "again": ("Once more:", "To repeat myself:", "Still the same from me:"),
+}
+
+ZH: dict[str, tuple[str, ...]] = {
+    "dead": ("昨晚{dead}死了。", "昨夜我们失去了{dead}。", "天亮了，{dead}没有醒来。", "昨晚倒下的是{dead}。"),
+    "peaceful": ("平安夜，无人死亡。", "昨晚没有人死，有人被救了或躲过了。", "昨夜很安静，没有人死。"),
+    "executed": ("昨天投票出局的是{seat}。", "{seat}昨天被处决了。", "上一次大家投出了{seat}。"),
+    "verdict_side": ("昨天我们投出了{seat}，法官说：{side}。", "{seat}被投出局，是{side}。"),
+    "verdict_votes": ("上次有{n}人举手投{seat}。", "投票以{n}票送走了{seat}。", "{seat}以{n}票出局。"),
+    "pointed": ("{by}刚才指认了{seat}。", "我听到{by}在指{seat}。", "{by}说{seat}是杀手。"),
+    "civilian": ("我是平民。", "我是普通平民，晚上没有能力。", "我就是个平民。"),
+    "role": ("我是{role}。", "现在必须亮身份了：我是{role}。", "实话告诉大家：我是{role}。"),
+    "checks": ("我的验人：{checks}。", "法官给我的结果：{checks}。", "我目前的查验：{checks}。"),
+    "checked_killer": ("第{night}夜查{seat}是杀手", "第{night}夜验{seat}，法官点头"),
+    "checked_good": ("第{night}夜查{seat}不是杀手", "第{night}夜验{seat}，法官摇头"),
+    "impostor": ("{seat}自称警察，这是假的。", "别信{seat}：他是假警察。", "{seat}在冒充警察。"),
+    "trust": ("我相信{seat}的警察身份。", "{seat}的验人结果我认。", "我信{seat}这个警察。"),
+    "doubt": ("两个人都说自己是警察；我信{good}，不信{bad}。", "{bad}和{good}都跳警察，场上的记录支持{good}。",
+              "{good}和{bad}之间，我站{good}。"),
+    "accuse_checked": ("我亲自验过{seat}：投他出局。", "我的验人说{seat}是杀手。",
+                       "{seat}是杀手，我看到法官点头了。"),
+    "accuse_claimed": ("{by}验出{seat}是杀手：我投{seat}。", "跟着{by}的验人走：{seat}是杀手。",
+                       "{by}验{seat}，法官点了头。"),
+    "accuse_liar": ("{seat}冒充警察：投他出局。", "{seat}的说法站不住，他一定是杀手。", "假警察就是杀手：{seat}。"),
+    "accuse_pointed": ("好几个人都指{seat}，我同意。", "我和大家一样怀疑{seat}。", "{seat}被指得最多，我明白为什么。"),
+    "accuse_voted": ("{seat}投出了好人，我怀疑他。", "看看{seat}的投票：他帮着处决了好人。"),
+    "accuse_hunch": ("我怀疑{seat}，凭直觉。", "{seat}让我觉得不对劲。", "我猜是{seat}，请证明我错了。",
+                     "{seat}太安静了。"),
+    "no_read": ("我暂时没有明确的判断，先听听大家怎么说。", "我还没有把握，大家继续说。", "我先听，不急着指认。",
+                "今天我不指认：线索太少。"),
+    "defend": ("我不是杀手；看看谁在拼命踩我。", "你们要投出的是好人，再想想。", "我是清白的，杀手最乐意看到我被指认。",
+               "查查我的投票：我从没站在杀手一边。"),
+    "farewell": ("好人加油。", "没有我，你们也要把他们找出来。", "睁大眼睛，他们还在场上。", "相信验人，别听噪音。"),
+    "again": ("再说一遍：", "我还是那句话：", "我的看法没变："),
+}
+
+PHRASES: dict[str, dict[str, tuple[str, ...]]] = {"en": EN, "zh": ZH}
+
+# The private reasoning: one sentence per fact, in the game's language.
+REASON_EN: dict[str, str] = {
+    "me": "I am {seat}, playing for {side} as the {role}.",
+    "partners": "My partners: {seats}.",
+    "police_mates": "My fellow police: {seats}.",
+    "my_checks": "My checks: {checks}.",
+    "belief": "{seat} claims the police; I believe it at {pct} % ({why}).",
+    "no_claims": "Nobody has claimed the police yet.",
+    "top": "Most suspicious to me: {pairs}.",
+    "fake": "We put up {seat} as a false police.",
+    "bus": "{seat} is lost; I vote with the table to look clean.",
+    "hide": "I keep my card hidden for now.",
+    "show_card": "I show my card now.",
+    "why_died": "killed after claiming", "why_confirmed": "a check confirmed", "why_contradicted":
+    "a check contradicted", "why_alone": "the only claim", "why_counter": "named a killer by a stronger claim",
+    "why_exposed": "it exposed a false police", "why_agrees": "its checks agree with a believed police",
+    "why_disagrees": "its checks disagree with a believed police",
+    "why_partner": "my own partner", "why_impostor": "I know the police, and it is not one",
+    "why_none": "no evidence yet",
+}
+
+REASON_ZH: dict[str, str] = {
+    "me": "我是{seat}，身份是{role}，站在{side}。",
+    "partners": "我的同伴：{seats}。",
+    "police_mates": "我的警察同伴：{seats}。",
+    "my_checks": "我的验人：{checks}。",
+    "belief": "{seat}自称警察；我信他{pct}%（{why}）。",
+    "no_claims": "还没有人自称警察。",
+    "top": "我最怀疑：{pairs}。",
+    "fake": "我们让{seat}跳假警察。",
+    "bus": "{seat}已经保不住了；我跟着大家投他，显得清白。",
+    "hide": "我暂时不亮身份。",
+    "show_card": "现在我亮出身份。",
+    "why_died": "跳警察后被杀", "why_confirmed": "验人被证实", "why_contradicted": "验人被推翻",
+    "why_alone": "唯一的警察",
+    "why_counter": "被更可信的警察验成杀手",
+    "why_exposed": "他揭穿了假警察", "why_agrees": "验人与可信的警察一致", "why_disagrees": "验人与可信的警察矛盾",
+    "why_partner": "我自己的同伴", "why_impostor": "我认识警察，他不是",
+    "why_none": "还没有证据",
+}
+
+REASONS: dict[str, dict[str, str]] = {"en": REASON_EN, "zh": REASON_ZH}

@@ -1,0 +1,233 @@
+"""What a bot reads off the public record: structured claims (never a sentence template), deaths, executions
+and the sides the judge announced, accusations and votes; and how much each police claim deserves belief."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from agents.base import SeatView
+from engine import SPEECHES, EventKind
+from engine.catalog import CheckResult
+from engine.decisions import target_from_json
+
+
+@dataclass
+class ClaimMade:
+    """A public claim as the table heard it: who, when (event index), the role and the checks it reported."""
+
+    speaker: int
+    at: int
+    day: int
+    role: str | None
+    checks: dict[int, bool]  # seat -> reported a killer?
+    nights: dict[int, int] = field(default_factory=dict)  # seat -> the night of its reported check
+
+
+@dataclass
+class Record:
+    """The public record of a game so far, from one seat's view."""
+
+    claims: list[ClaimMade] = field(default_factory=list)
+    roles: dict[int, str] = field(default_factory=dict)  # the latest role each seat claimed
+    said: dict[int, dict[int, bool]] = field(default_factory=dict)  # speaker -> seat -> claimed killer?
+    claimed_at: dict[int, int] = field(default_factory=dict)  # police claimant -> event index of its first claim
+    accusations: list[tuple[int, int, int]] = field(default_factory=list)  # (day, accuser, accused)
+    votes: list[tuple[int, int, int]] = field(default_factory=list)  # (day, voter, target)
+    night_dead: dict[int, int] = field(default_factory=dict)  # seat -> event index of its night death
+    executed: dict[int, int] = field(default_factory=dict)  # seat -> day executed
+    sides: dict[int, str] = field(default_factory=dict)  # seat -> "killer" / "good" as the judge announced
+    speeches: dict[int, list[str]] = field(default_factory=dict)  # seat -> its public speeches in order
+    day: int = 0
+    last_dead: list[int] = field(default_factory=list)  # who died at the latest dawn
+    last_verdict: int | None = None  # who was executed the day before (None: nobody)
+    verdict_hands: int = 0  # the hands of the count that decided the last verdict (0: not known)
+    _count: dict[int, int] = field(default_factory=dict)  # the latest ballot's votes per seat
+
+    @property
+    def police_claimants(self) -> list[int]:
+        """Seats that have claimed the police, in the order they first did."""
+        return sorted(self.claimed_at, key=lambda s: self.claimed_at[s])
+
+    def accused_count(self, seat: int) -> int:
+        return sum(1 for _, _, t in self.accusations if t == seat)
+
+    def accusers(self, seat: int) -> set[int]:
+        return {a for _, a, t in self.accusations if t == seat}
+
+
+def read_record(view: SeatView) -> Record:
+    """Reads the public events of the view (only those: private ones are the seat's own facts)."""
+    rec = Record()
+    for i, e in enumerate(view.events):
+        if e.visible_to is not None:
+            continue
+        d = e.data
+        if e.kind in (EventKind.DAY_BEGINS, EventKind.SUSPECTS):
+            rec._count = {}  # a new day, or the final show of hands after the suspects speak
+            rec.day = int(d.get("day") or rec.day + 1) if e.kind == EventKind.DAY_BEGINS else rec.day
+        elif e.kind == EventKind.DAWN:
+            rec.last_dead = [int(s) for s in d.get("dead") or () if isinstance(s, int)]
+        elif e.kind == EventKind.DEATH and d.get("public_cause") == "night":
+            rec.night_dead[int(d["seat"])] = i
+        elif e.kind == EventKind.EXECUTED_SIDE:
+            rec.sides[int(d["seat"])] = "killer" if str(d.get("side")) in ("killer", "killers") else "good"
+        elif e.kind in (EventKind.TALLY, EventKind.VOTES_COUNTED) and isinstance(d.get("counts"), dict):
+            rec._count = {int(s): int(n) for s, n in d["counts"].items() if str(s).isdigit() and isinstance(n, int)}
+        elif e.kind == EventKind.HANDS and isinstance(d.get("defendant"), int) and isinstance(d.get("yes"), int):
+            rec._count = {int(d["defendant"]): int(d["yes"])}
+        elif e.kind == EventKind.VERDICT:
+            executed = d.get("executed")
+            rec.last_verdict = executed if isinstance(executed, int) else None
+            rec.verdict_hands = rec._count.get(executed, 0) if isinstance(executed, int) else 0
+            if isinstance(executed, int):
+                rec.executed[executed] = int(d.get("day") or rec.day)
+        elif e.kind == EventKind.VOTE and isinstance(d.get("target"), int):
+            rec.votes.append((rec.day, int(d["seat"]), int(d["target"])))
+            rec._count[int(d["target"])] = rec._count.get(int(d["target"]), 0) + 1
+        elif e.kind in SPEECHES:
+            _speech(rec, i, d)
+    return rec
+
+
+def _speech(rec: Record, i: int, d: dict[str, object]) -> None:
+    speaker = int(str(d["seat"]))
+    rec.speeches.setdefault(speaker, []).append(str(d.get("speech") or ""))
+    acc = d.get("accusation")
+    if isinstance(acc, int):
+        rec.accusations.append((rec.day, speaker, acc))
+    claim = d.get("claim")
+    if not isinstance(claim, dict):
+        return
+    role = claim.get("role")
+    checks: dict[int, bool] = {}
+    nights: dict[int, int] = {}
+    for c in claim.get("checks") or ():
+        seat = _seat(c.get("target") if isinstance(c, dict) else None)
+        if seat is not None and isinstance(c, dict):
+            checks[seat] = c.get("result") == CheckResult.KILLER
+            night = c.get("night")
+            nights[seat] = night if isinstance(night, int) and night > 0 else 1
+    role = str(role) if isinstance(role, str) else None
+    rec.claims.append(ClaimMade(speaker, i, rec.day, role, checks, nights))
+    if role is not None:
+        rec.roles[speaker] = role
+    if checks or role == "police":
+        rec.said.setdefault(speaker, {}).update(checks)
+        rec.claimed_at.setdefault(speaker, i)
+
+
+def _seat(value: object) -> int | None:
+    try:
+        target = target_from_json(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return target[0] if isinstance(target, tuple) else target
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+@dataclass(frozen=True)
+class Belief:
+    """How far a seat believes one police claimant, with the reasons (for the seat's private reasoning)."""
+
+    seat: int
+    trust: float  # 0..1
+    # reason keys: died, confirmed, contradicted, alone, counter, exposed, agrees, disagrees, partner, impostor
+    reasons: tuple[str, ...]
+
+
+def weigh_claims(rec: Record, known_police: frozenset[int] = frozenset(),
+                 known_impostors: frozenset[int] = frozenset()) -> dict[int, Belief]:
+    """Belief in each police claimant, from the record: dying at night after claiming (killers hunt police),
+    checks confirmed or contradicted by the sides the judge announced, a lone claim, being called a killer by a
+    better-believed claimant. `known_police` / `known_impostors`: what the seat knows privately."""
+    first: dict[int, Belief] = {}
+    for c in rec.police_claimants:
+        first[c] = _belief(rec, c, known_police, known_impostors, {})
+    return {c: _belief(rec, c, known_police, known_impostors, first) for c in rec.police_claimants}
+
+
+def _belief(rec: Record, c: int, police: frozenset[int], impostors: frozenset[int],
+            others: dict[int, Belief]) -> Belief:
+    if c in police:
+        return Belief(c, 1.0, ("partner",))
+    if c in impostors:
+        return Belief(c, 0.0, ("impostor",))
+    x, why = 0.0, list[str]()
+    if c in rec.night_dead and rec.night_dead[c] > rec.claimed_at[c]:
+        x, why = x + 2.5, [*why, "died"]
+    for seat, killer in rec.said.get(c, {}).items():
+        side = rec.sides.get(seat)
+        if side is not None and (side == "killer") == killer:
+            x, why = x + 1.5, [*why, "confirmed"]
+        elif side is not None or (killer and seat in rec.night_dead and rec.night_dead[seat] > rec.claimed_at[c]):
+            x, why = x - 3.0, [*why, "contradicted"]
+    if len(rec.claimed_at) == 1:
+        x, why = x + 1.0, [*why, "alone"]
+    mine = rec.said.get(c, {})
+    for other, b in others.items():
+        if other == c:
+            continue
+        theirs = rec.said.get(other, {})
+        if theirs.get(c) and b.trust > 0.5:
+            x, why = x - 2.5 * (b.trust - 0.3), [*why, "counter"]
+        if mine.get(other) and b.trust < 0.3:
+            x, why = x + 1.0, [*why, "exposed"]
+        if b.trust > 0.6:
+            same = sum(1 for t, k in mine.items() if t in theirs and theirs[t] == k)
+            differ = sum(1 for t, k in mine.items() if t in theirs and theirs[t] != k)
+            if same:
+                x, why = x + 0.8 * same, [*why, "agrees"]
+            if differ:
+                x, why = x - 1.5 * differ, [*why, "disagrees"]
+    return Belief(c, round(_logistic(x), 3), tuple(dict.fromkeys(why)))
+
+
+def vouched(rec: Record, beliefs: dict[int, Belief], own: dict[int, bool] | None = None) -> dict[int, bool]:
+    """Seats the seat takes as known: its own checks, then those of claimants it believes (killer?), the
+    believed claimants themselves (not killers) and the sides the judge announced."""
+    out: dict[int, bool] = {s: side == "killer" for s, side in rec.sides.items()}
+    for c, b in sorted(beliefs.items(), key=lambda cb: cb[1].trust):
+        if b.trust >= 0.6:
+            out.update(rec.said.get(c, {}))
+            out[c] = False
+    out.update(own or {})
+    return out
+
+
+def public_suspicion(rec: Record, seat: int, beliefs: dict[int, Belief], prior: float,
+                     known: dict[int, bool] | None = None) -> float:
+    """P(killer) of `seat` from the public record alone: claimed checks weighted by belief in their claimant,
+    the claimant's own credibility, accusations and votes beside seats the judge showed to be killers, and
+    accusing or voting against seats `known` to be good (or sparing those known to be killers)."""
+    x = math.log(prior / (1 - prior))
+    for _, a, t in rec.accusations:
+        if a == seat and known and t in known:
+            x += 0.8 if not known[t] else -0.3
+    for _, v, t in rec.votes:
+        if v == seat and known and t in known:
+            x += 0.5 if not known[t] else -0.2
+    for c, b in beliefs.items():
+        if c == seat:
+            x += 2.5 * (0.5 - b.trust) * 2
+            continue
+        claimed = rec.said.get(c, {}).get(seat)
+        if claimed is not None:
+            x += (3.0 if claimed else -2.5) * (b.trust - 0.2) / 0.8
+    killers = {s for s, side in rec.sides.items() if side == "killer"}
+    goods = {s for s, side in rec.sides.items() if side == "good"}
+    liars = killers | {c for c, b in beliefs.items() if b.trust < 0.3}
+    x += 0.25 * sum(1 for _, a, t in rec.accusations if t == seat and a not in liars)
+    x -= 0.4 * sum(1 for _, a, t in rec.accusations if t == seat and a in liars)
+    x += 0.5 * sum(1 for day, v, t in rec.votes if v == seat and t in goods and rec.executed.get(t) == day)
+    x -= 0.4 * sum(1 for day, v, t in rec.votes if v == seat and t in killers and rec.executed.get(t) == day)
+    return round(min(0.97, max(0.02, _logistic(x))), 3)
+
+
+def counts(rec: Record) -> Counter[int]:
+    """Accusations per seat so far."""
+    return Counter(t for _, _, t in rec.accusations)

@@ -1,0 +1,136 @@
+"""Everything a strategic bot knows when it decides: its own facts, the public record read and weighed, its
+level's style, and the seeded draws that make it repeat exactly (game seed, seat, view, request)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from agents.base import SeatView
+from agents.bots.levels import STYLES, Level, Style
+from agents.bots.record import Belief, Record, public_suspicion, read_record, vouched, weigh_claims
+from agents.prompting import SeatFacts, seat_facts
+from engine import EventKind, Request, Team, get_ruleset, team_of
+
+
+@dataclass
+class Situation:
+    """One decision's inputs."""
+
+    view: SeatView
+    request: Request
+    facts: SeatFacts
+    rec: Record
+    level: Level
+    style: Style
+    seed: int
+    lang: str
+    rng: random.Random
+    beliefs: dict[int, Belief]
+    sus: dict[int, float]  # P(killer) this seat gives every other living seat it does not know
+    public: dict[int, float]  # P(killer) from the public record alone (what the table would think)
+    shown: dict[int, str]  # seats the judge showed the killers, with their role
+
+    @property
+    def me(self) -> int:
+        return self.facts.seat
+
+    @property
+    def killer(self) -> bool:
+        return any(team_of(c) is Team.KILLERS for c in self.facts.cards)
+
+    @property
+    def role(self) -> str:
+        return self.facts.cards[0] if self.facts.cards else "civilian"
+
+    @property
+    def team(self) -> frozenset[int]:
+        """The seat and the partners it knows (dead ones included): its side's core."""
+        return self.facts.friends | {self.me}
+
+    @property
+    def police_mates(self) -> frozenset[int]:
+        """The police a police seat knows (itself included); empty for anyone else."""
+        if self.role != "police":
+            return frozenset()
+        return frozenset(self.facts.teammates.get("police", ())) | {self.me}
+
+    @property
+    def living_others(self) -> list[int]:
+        return [s for s in self.facts.living if s != self.me]
+
+    @property
+    def has_police(self) -> bool:
+        return "police" in get_ruleset(self.view.ruleset).roles()
+
+    def found(self) -> list[int]:
+        """Living seats this seat's own checks showed to be killers."""
+        return [t for t, r in self.facts.checks.items() if r == "killer" and isinstance(t, int)
+                and t in self.facts.living]
+
+
+def situation(view: SeatView, request: Request, level: Level, seed: int, lang: str, rng: random.Random) \
+        -> Situation:
+    """Reads the view once for one decision."""
+    facts = seat_facts(view)
+    rec = read_record(view)
+    killer = any(team_of(c) is Team.KILLERS for c in facts.cards)
+    police = frozenset(facts.teammates.get("police", ())) | {facts.seat} if "police" in facts.cards else frozenset()
+    impostors = frozenset(c for c in rec.police_claimants if c not in police) \
+        if police and _knows_police(view, facts) else frozenset()
+    if killer:  # the killers know which police claims are their own
+        impostors = frozenset(c for c in rec.police_claimants if c in facts.friends | {facts.seat})
+    beliefs = weigh_claims(rec, police, impostors)
+    prior = _prior(view, facts)
+    public_beliefs = weigh_claims(rec)
+    public = {s: public_suspicion(rec, s, public_beliefs, prior, vouched(rec, public_beliefs))
+              for s in facts.living}
+    sus = {s: _private(facts, rec, s, beliefs, prior, killer) for s in facts.living if s != facts.seat
+           and not (killer and s in facts.friends)}
+    return Situation(view, request, facts, rec, level, STYLES[level], seed, lang, rng, beliefs, sus, public,
+                     _shown(view))
+
+
+def _knows_police(view: SeatView, facts: SeatFacts) -> bool:
+    """Whether a police seat knows every police: they opened their eyes together, or it is the only one."""
+    if "police" in facts.teammates:
+        return True
+    try:
+        return list(get_ruleset(view.ruleset).composition(view.players)).count("police") == 1
+    except Exception:  # no table for this size: it cannot tell
+        return False
+
+
+def _private(facts: SeatFacts, rec: Record, seat: int, beliefs: dict[int, Belief], prior: float,
+             killer: bool) -> float:
+    if killer:
+        return 0.0  # a killer knows every non-partner is not a killer; it rates them by threat elsewhere
+    if seat in facts.friends:
+        return 0.0
+    if seat in facts.checks:
+        return 0.98 if facts.checks[seat] == "killer" else 0.02
+    own = {t: r == "killer" for t, r in facts.checks.items() if isinstance(t, int)}
+    own.update({f: False for f in facts.friends})
+    known = vouched(rec, beliefs, own)
+    if seat in known and seat not in rec.claimed_at:
+        return 0.9 if known[seat] else 0.05
+    return public_suspicion(rec, seat, beliefs, prior, known)
+
+
+def _prior(view: SeatView, facts: SeatFacts) -> float:
+    """The share of killers among the other living seats, from the ruleset's table (a fair first guess)."""
+    rules = get_ruleset(view.ruleset)
+    try:
+        killers = sum(1 for c in rules.composition(view.players) if team_of(c) is Team.KILLERS)
+    except Exception:  # a table the dealer cannot name: a quarter
+        return 0.25
+    others = max(1, view.players - 1)
+    return min(0.6, max(0.1, killers / others))
+
+
+def _shown(view: SeatView) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for e in view.events:
+        if e.kind == EventKind.SHOWN_TO_KILLERS and e.visible(view.seat) and isinstance(e.data.get("seat"), int):
+            out[int(e.data["seat"])] = str(e.data.get("role"))
+    return out

@@ -1,0 +1,152 @@
+"""The strategic bots (`scripted:normal`, `scripted:hard`): one decision from one view, deterministic in (game
+seed, seat, view, request). Killers: agents/bots/killers.py; the good side: agents/bots/good.py; words:
+agents/bots/speech.py. Card rulesets (v5, two cards a seat) are played by the honest baseline."""
+
+from __future__ import annotations
+
+import random
+
+from agents.base import Annotation, Decision, SeatView
+from agents.bots import good, killers
+from agents.bots.levels import Level
+from agents.bots.situation import Situation, situation
+from agents.bots.speech import Point, reasoning, speech
+from agents.team_talk import plurality_proposal
+from engine import Action, Claim, DecisionKind, Request, Target, get_ruleset
+from engine.roles import HARMFUL, PROTECTIVE
+
+Notes = list[tuple[str, dict[str, object]]]
+
+
+def plays(view: SeatView) -> bool:
+    """Whether the strategic bots play this ruleset (one card a seat)."""
+    return get_ruleset(view.ruleset).cards_per_seat == 1
+
+
+def choose(view: SeatView, request: Request, level: Level, seed: int, lang: str, rng: random.Random) -> Decision:
+    """The decision of a strategic bot."""
+    sit = situation(view, request, level, seed, lang, rng)
+    notes: Notes = []
+    if request.kind is DecisionKind.NIGHT:
+        agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/team_talk.py)
+        target = agreed if agreed is not None else _night(sit, notes)
+        action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
+        return _decision(sit, action, None, notes)
+    if request.kind is DecisionKind.VOTE:
+        action = Action(request.seat, request.kind, target=_vote(sit, notes), slot=request.slot)
+        return _decision(sit, action, None, notes)
+    return _speak(sit, notes)
+
+
+def _decision(sit: Situation, action: Action, claimed: str | None, notes: Notes) -> Decision:
+    return Decision(action=action, claimed_role=claimed, reasoning=reasoning(sit, notes), suspicions=dict(sit.sus),
+                    annotation=Annotation("scripted"))
+
+
+def _night(sit: Situation, notes: Notes) -> Target | None:
+    request = sit.request
+    options = [t for t in request.targets if isinstance(t, int)]
+    if not options:
+        return None
+    pass_ok = None in request.targets
+    if sit.killer:
+        if request.action in PROTECTIVE:
+            mates = [t for t in options if t in sit.team]
+            return sit.rng.choice(mates or options)
+        foes = [t for t in options if t not in sit.team] or options
+        top = max(killers.kill_score(sit, t) for t in foes)
+        return sit.rng.choice([t for t in foes if killers.kill_score(sit, t) == top])
+    if request.action not in HARMFUL | PROTECTIVE:
+        return sit.rng.choice(options)
+    return good.night_target(sit, options, pass_ok)
+
+
+def _vote(sit: Situation, notes: Notes) -> Target | None:
+    options = [t for t in sit.request.targets if isinstance(t, int)]
+    pass_ok = None in sit.request.targets
+    if sit.killer:
+        bus = killers.lost_partner(sit)
+        if bus is not None and bus in options:
+            notes.append(("bus", {"seat": bus}))
+            return bus
+        foes = [t for t in options if t not in sit.team]
+        if not foes:
+            return None if pass_ok or not options else options[0]
+        top = max(killers.vote_score(sit, t) for t in foes)
+        return sit.rng.choice([t for t in foes if killers.vote_score(sit, t) == top])
+    best = good.suspect(sit, options)
+    if best is None and not pass_ok:
+        foes = [t for t in options if t != sit.me] or options
+        return max(foes, key=lambda t: (sit.sus.get(t, 0.0), sit.rng.random()))
+    return best
+
+
+def _speak(sit: Situation, notes: Notes) -> Decision:
+    request = sit.request
+    speaks = request.may_speak
+    claim = killers.killer_claim(sit) if sit.killer else good.good_claim(sit)
+    if claim is not None and claim.role is not None and claim.role not in get_ruleset(sit.view.ruleset).roles():
+        claim = Claim(role=None, checks=claim.checks) if claim.checks else None
+    if sit.killer and claim is not None and claim.role == "police":
+        notes.append(("fake", {"seat": sit.me}))
+    if sit.role == "police" and not sit.killer:
+        notes.append(("show_card" if claim is not None and claim.role == "police" else "hide", {}))
+    point = _point(sit, claim) if request.kind is not DecisionKind.DEFENSE else Point(None)
+    counter = _counter(sit, claim)
+    text = speech(sit, claim, point, counter) if speaks else ""
+    claim = claim if speaks else None
+    action = Action(request.seat, request.kind, speech=text, accusation=point.seat, slot=request.slot, claim=claim)
+    return _decision(sit, action, claim.role if claim is not None else None, notes)
+
+
+def _point(sit: Situation, claim: Claim | None) -> Point:
+    """Whom the speech accuses (a legal accusation) and why."""
+    legal = [s for s in sit.request.accusations if s is not None]
+    if not legal:
+        return Point(None)
+    none_ok = None in sit.request.accusations
+    if sit.killer:
+        framed = [c.target for c in (claim.checks if claim else ()) if c.result == "killer" and c.target in legal]
+        if framed:
+            return Point(int(framed[-1]), "checked")
+        foes = [s for s in legal if s not in sit.team]
+        if not foes:
+            return Point(None if none_ok else legal[0])
+        best = max(foes, key=lambda s: (killers.vote_score(sit, s), sit.rng.random()))
+        return Point(best, _why(sit, best)) if sit.public.get(best, 0) >= 0.3 or not none_ok else Point(None)
+    found = good.suspect(sit, legal)
+    if found is None:
+        return Point(None) if none_ok else Point(legal[0])
+    why = _why(sit, found)
+    if why == "checked" and (claim is None or claim.role != "police"):
+        why = "hunch"  # a hidden police does not say how it knows
+    return Point(found, why, _by(sit, found))
+
+
+def _why(sit: Situation, seat: int) -> str:
+    if not sit.killer and sit.facts.checks.get(seat) == "killer":
+        return "checked"
+    if seat in sit.beliefs and sit.beliefs[seat].trust < 0.3:
+        return "liar"
+    if _by(sit, seat) is not None:
+        return "claimed"
+    if sit.rec.accused_count(seat) >= 2:
+        return "pointed"
+    good_out = {s for s, side in sit.rec.sides.items() if side == "good"}
+    if any(v == seat and t in good_out and sit.rec.executed.get(t) == d for d, v, t in sit.rec.votes):
+        return "voted"
+    return "hunch"
+
+
+def _by(sit: Situation, seat: int) -> int | None:
+    """The best-believed claimant that reported `seat` a killer."""
+    by = [c for c, b in sit.beliefs.items() if sit.rec.said.get(c, {}).get(seat) and b.trust >= 0.5 and c != sit.me]
+    return max(by, key=lambda c: sit.beliefs[c].trust) if by else None
+
+
+def _counter(sit: Situation, claim: Claim | None) -> int | None:
+    """A police that reveals names the false police it knows."""
+    if sit.killer or claim is None or claim.role != "police":
+        return None
+    fakes = [b.seat for b in sit.beliefs.values() if b.trust == 0.0 and b.seat in sit.facts.living]
+    return fakes[0] if fakes else None
