@@ -24,9 +24,9 @@ from typing import Any
 
 from agents.base import Decision, SeatView
 from agents.llm import request_part
+from agents.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
 from agents.prompting import choices_for, messages, render
 from agents.schema import (
-    SCHEMA_NOTEBOOK_CHARS,
     SCHEMA_REASONING_CHARS,
     SCHEMA_SPEECH_CHARS,
     Choices,
@@ -34,7 +34,7 @@ from agents.schema import (
     target_json,
 )
 from agents.scripted import ScriptedAgent
-from engine import Request, apply, current_batch, default_action, is_legal, new_game, observation
+from engine import Request, apply, current_batch, default_action, get_ruleset, is_legal, new_game, observation
 from evaluation.schedules import Scheduled
 
 # Characters per token, per prompt language. English: OpenAI's published rule of thumb (about 4 characters a
@@ -67,7 +67,7 @@ def answer_text(decision: Decision, choices: Choices) -> str:
     props = answer_schema(choices)["properties"]
     action = decision.action
     values: dict[str, Any] = {
-        "reasoning": decision.reasoning, "notebook": "",
+        "reasoning": decision.reasoning, "notebook": EMPTY_NOTEBOOK,
         "suspicions": {str(s): round(decision.suspicions.get(s, 0.5), 2) for s in choices.rated},
         "claim": action.claim.to_dict() if action.claim is not None else {"role": None, "checks": []},
         "speech": action.speech or "", "accusation": action.accusation, "confess": bool(action.confess),
@@ -75,11 +75,33 @@ def answer_text(decision: Decision, choices: Choices) -> str:
     return json.dumps({k: values[k] for k in props}, ensure_ascii=False)
 
 
-def _cap_chars(answer: str, decision: Decision, choices: Choices) -> int:
+EMPTY_NOTEBOOK: dict[str, Any] = {"beliefs": [], "claims": [], "commitments": [], "plan": ""}
+
+
+def full_notebook(players: int, cards_per_seat: int, roles: tuple[str, ...]) -> dict[str, Any]:
+    """The largest notebook the answer schema allows (agents/notebook.py): a belief on every other seat, every
+    claim row and commitment it holds, the plan at its schema length; its entries as long as they can be."""
+    scope = Scope(seat=1, players=players, roles=roles, cards_per_seat=cards_per_seat, night=players)
+    role = max(roles, key=len)
+    target = max(scope.targets, key=lambda t: len(str(t)))
+    check = {"role": role, "night": players, "target": target, "result": "not_killer"}
+    return {"beliefs": [{"seat": s, "role": role, "confidence": 0.55} for s in scope.others],
+            "claims": [{"seat": players, **check}] * MAX_CLAIM_ROWS,
+            "commitments": [{**check, "true": False}] * MAX_COMMITMENTS,
+            "plan": "x" * SCHEMA_PLAN_CHARS}
+
+
+def _table_notebook(ruleset: str, players: int) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
+    return full_notebook(players, rules.cards_per_seat, tuple(rules.roles()))
+
+
+def _cap_chars(answer: str, decision: Decision, choices: Choices, notebook: dict[str, Any]) -> int:
     """The answer's length with reasoning, notebook and (when due) speech at the schema's limits."""
     written = len(decision.reasoning) + (len(decision.action.speech or "") if choices.speaks else 0)
-    caps = SCHEMA_REASONING_CHARS + SCHEMA_NOTEBOOK_CHARS + (SCHEMA_SPEECH_CHARS if choices.speaks else 0)
-    return len(answer) - written + caps
+    written += len(json.dumps(EMPTY_NOTEBOOK, ensure_ascii=False))
+    caps = SCHEMA_REASONING_CHARS + len(json.dumps(notebook, ensure_ascii=False))
+    return len(answer) - written + caps + (SCHEMA_SPEECH_CHARS if choices.speaks else 0)
 
 
 def prompt_chars(view: SeatView, choices: Choices, lang: str) -> int:
@@ -94,7 +116,7 @@ def _measure(seat: SeatUse, view: SeatView, request: Request, decision: Decision
     seat.decisions += 1
     seat.prompt_chars += prompt_chars(view, choices, lang)
     seat.completion_chars += len(answer)
-    seat.completion_cap_chars += _cap_chars(answer, decision, choices)
+    seat.completion_cap_chars += _cap_chars(answer, decision, choices, _table_notebook(view.ruleset, view.players))
 
 
 def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
@@ -119,9 +141,11 @@ def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
     return use
 
 
-def notebook_chars(lang: str) -> int:
-    """The prompt's notebook block with a notebook at the schema's limit (the upper bound adds it each time)."""
-    return len(render(lang, "notebook.j2", notebook="x" * SCHEMA_NOTEBOOK_CHARS)) + 2
+def notebook_chars(lang: str, ruleset: str, players: int) -> int:
+    """The prompt's notebook block with a notebook at the schema's limit, read back as sentences (the upper bound
+    adds it to each decision)."""
+    lines = notebook_lines(_table_notebook(ruleset, players), lang)
+    return len(render(lang, "notebook.j2", lines=lines)) + 2
 
 
 @dataclass
@@ -149,10 +173,11 @@ def estimate(games: list[Scheduled], lang: str) -> tuple[dict[str, Usage], int, 
         for seed in seeds[:MAX_DEALS]:
             played[(ruleset, players, seed)] = play_deal(ruleset, players, seed, lang)
         mean[(ruleset, players)] = _mean([played[(ruleset, players, s)] for s in seeds[:MAX_DEALS]])
-    note = notebook_chars(lang)
+    notes = {setup: notebook_chars(lang, *setup) for setup in setups}
     out: dict[str, Usage] = defaultdict(Usage)
     for g in games:
         deal = played.get((g.ruleset, g.players, g.seed)) or mean[(g.ruleset, g.players)]
+        note = notes[(g.ruleset, g.players)]
         for seat, name in g.roster.items():
             s = deal.seats.get(seat, SeatUse())
             u = out[name]
