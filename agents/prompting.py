@@ -51,7 +51,7 @@ def _jsonlist(values: Any) -> str:
 # Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook.
 PROMPT_VERSION = 2
-PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
+PROMPT_PROFILE = "full"  # the default profile; agents/prompt_profiles.py picks each seat's (full or small)
 
 
 @cache

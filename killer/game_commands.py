@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agents.prompt_profiles import CHOICES as PROMPT_CHOICES
 from agents.providers import PROVIDERS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
@@ -31,6 +32,9 @@ def register(subparsers: Any) -> None:
     run.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
     run.add_argument("--agents", choices=("llm", "scripted", "random"), default="llm")
     _llm_options(run)
+    run.add_argument("--prompt-profile", choices=PROMPT_CHOICES, default="auto",
+                     help="the prompt LLM seats see: full, small (models of at most 1B parameters) or auto "
+                          "(default: small for the embedded model and models named <= 1B, else full)")
     run.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     run.add_argument("--lang", choices=("en", "zh"), default="en")
     run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
@@ -116,7 +120,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
+                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider,
+                       prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out)
     narrator = Narrator(lang=args.lang)
     try:

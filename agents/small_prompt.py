@@ -1,0 +1,134 @@
+"""The "small" prompt profile, for models of at most ~1B parameters (the embedded SmolLM2-135M among them).
+
+What a 135M model does with the full prompt (measured: benchmarks/bench_small_model.py) is echo it: its
+speeches read the card aloud, repeat the judge's lines or are bracket soup. This profile asks for less and shows
+more:
+- a shorter card: the table's roles, the day's procedure and the win conditions, built from the same engine data
+  as the full rules card (agents/rules_card.py), so it is right for every ruleset;
+- fewer fields: the decision fields only (target / accusation / speech / confess where legal). No reasoning, no
+  suspicions, no public claim and NO notebook: a 135M model's free text is noise, and every field is
+  generation time on a CPU;
+- a one-shot example answer per request kind, written as the answer of a seat of *another* game, its words picked
+  from a few variants and its seat from the legal ones (it tells nothing the seat does not know);
+- the legal seats right before the answer, and the speech asked as one short sentence of the seat's own that
+  names a seat.
+
+Layout for prefix caching, as the full profile: system (the same for every seat of a game), then the public
+record (append-only), then the seat's private part, then the request.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agents.base import SeatView
+from agents.prompting import public_record, record_line, render, seat_facts, visible_events
+from agents.rules_card import day_lines, roles_line, victory_lines
+from agents.schema import Choices, target_json
+from agents.schema import _enum as enum
+from engine import DecisionKind, Team, get_ruleset, team_of
+
+SMALL_SPEECH_CHARS = 140  # what the schema asks for: one short sentence (grammar-enforcing servers stop there)
+
+# Example speeches per kind: {s} is the example's seat. Several, so that no one sentence is learned by heart.
+EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
+    "en": {
+        DecisionKind.STATEMENT: ("I suspect seat {s}, it was too quiet last night.",
+                                 "Seat {s} keeps changing its story, so I point at seat {s}.",
+                                 "My bet is seat {s}: that vote looked planned.",
+                                 "Watch seat {s}, it dodged every question."),
+        DecisionKind.DEFENSE: ("I am on the good side; seat {s} is pushing me to hide.",
+                               "Not me. Look at seat {s}, it pushed hardest against me.",
+                               "I told the truth all day; seat {s} did not."),
+        DecisionKind.LAST_WORDS: ("Good luck, all; I still think seat {s} is guilty.",
+                                  "Before I go: check seat {s}.",
+                                  "Seat {s} fooled you. Vote it out tomorrow."),
+    },
+    "zh": {
+        DecisionKind.STATEMENT: ("我怀疑{s}号，昨晚他太安静了。", "{s}号说法前后不一，我指认{s}号。",
+                                 "我押{s}号，那一票像是商量好的。", "注意{s}号，他每个问题都回避。"),
+        DecisionKind.DEFENSE: ("我是好人；是{s}号在逼我。", "不是我。看看{s}号，他最急着投我。",
+                               "我一直说的是实话，{s}号没有。"),
+        DecisionKind.LAST_WORDS: ("祝大家好运，我还是觉得{s}号有问题。", "走之前说一句：查{s}号。",
+                                  "{s}号骗了你们，明天投他。"),
+    },
+}
+
+
+def small_card(ruleset: str, lang: str, players: int) -> list[str]:
+    """The shorter card: the table's roles and sides, the day's procedure and last words, the win conditions."""
+    rules = get_ruleset(ruleset)
+    return [*roles_line(rules, lang, players), *day_lines(rules, lang), *victory_lines(rules.victory, lang)]
+
+
+def small_schema(choices: Choices) -> dict[str, Any]:
+    """The decision fields only, in the order the model writes them (the accusation before the speech, so the
+    speech can follow the seat it chose); strict-subset compatible: every property required, none extra."""
+    props: dict[str, Any] = {}
+    if choices.accusations is not None:
+        props["accusation"] = enum(list(choices.accusations))
+    if choices.request.may_confess:
+        props["confess"] = {"type": "boolean"}
+    if choices.speaks:
+        props["speech"] = {"type": "string", "minLength": 1, "maxLength": SMALL_SPEECH_CHARS}
+    if choices.has_target:
+        props["target"] = enum(list(choices.targets))
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def system_text(ruleset: str, players: int, lang: str) -> str:
+    """The same text for every seat of a game (the shared cache prefix)."""
+    return render(lang, "small_system.j2", players=players, card=small_card(ruleset, lang, players))
+
+
+def private_text(view: SeatView, lang: str) -> str:
+    """The seat's own card and partners, a one-line hint for its side, its private record lines."""
+    facts = seat_facts(view)
+    killer = any(team_of(c) is Team.KILLERS for c in facts.cards)
+    lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
+    return render(lang, "small_private.j2", seat=view.seat, cards=facts.cards, partners=sorted(facts.friends),
+                  killer=killer, dead=view.seat in facts.dead, lines=lines)
+
+
+def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, str]:
+    """(the example's seat, the example answer as JSON): the request's fields, a seat picked from the legal ones
+    by `salt`, and a speech picked from the kind's variants. Nothing in it comes from the seat's own knowledge."""
+    request = choices.request
+    seats = [s for s in (choices.accusations or [target_json(t) for t in request.targets]) if isinstance(s, int)]
+    seats = [s for s in seats if s != request.seat] or seats
+    if not seats:
+        return None, ""
+    seat = seats[salt % len(seats)]
+    example: dict[str, Any] = {}
+    if choices.accusations is not None:
+        example["accusation"] = seat
+    if choices.request.may_confess:
+        example["confess"] = False
+    if choices.speaks:
+        variants = EXAMPLES["zh" if lang == "zh" else "en"].get(request.kind, ())
+        if variants:
+            example["speech"] = variants[(salt // len(seats)) % len(variants)].format(s=seat)
+    if choices.has_target:
+        example["target"] = seat
+    others = [s for s in range(1, max(choices.players, max(seats)) + 1) if s not in (request.seat, seat)]
+    return others[salt % len(others)] if others else seat, json.dumps(example, ensure_ascii=False)
+
+
+def request_text(view: SeatView, choices: Choices, lang: str) -> str:
+    """What the judge asks now: the kind, the example answer, the legal seats, the fields to give."""
+    request = choices.request
+    schema = small_schema(choices)
+    salt = view.seat * 7 + len(view.events)
+    example_seat, example = example_answer(choices, lang, salt)
+    targets = [target_json(t) for t in request.targets] if choices.has_target else []
+    return render(lang, "small_request.j2", request=request, D=DecisionKind, fields=list(schema["properties"]),
+                  targets=targets, none_allowed=None in targets, example=example, example_seat=example_seat,
+                  accusations=list(choices.accusations or ()), speaks=choices.speaks)
+
+
+def messages(view: SeatView, choices: Choices, lang: str) -> list[dict[str, str]]:
+    """The chat messages of the small profile: rules (system), then record + private part + request (user)."""
+    user = "\n\n".join((public_record(view, lang), private_text(view, lang), request_text(view, choices, lang)))
+    return [{"role": "system", "content": system_text(view.ruleset, view.players, lang)},
+            {"role": "user", "content": user}]
