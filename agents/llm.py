@@ -245,7 +245,7 @@ class LLMAgent:
 
     def _prompt(self, view: SeatView, choices: Choices) -> tuple[dict[str, Any], list[dict[str, str]]]:
         """The answer schema and the messages of this seat's prompt profile."""
-        schema = prompt_profiles.schema_for(self.prompt_profile, choices)
+        schema = prompt_profiles.schema_for(self.prompt_profile, choices, self.lang)
         return schema, prompt_profiles.messages_for(self.prompt_profile, view, choices, schema, self.lang)
 
     def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:

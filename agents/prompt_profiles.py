@@ -47,9 +47,9 @@ def resolve(requested: str | None, model: str) -> str:
     return "small" if params is not None and params <= SMALL_PARAMS else "full"
 
 
-def schema_for(profile: str, choices: Choices) -> dict[str, Any]:
+def schema_for(profile: str, choices: Choices, lang: str = "en") -> dict[str, Any]:
     """The answer schema the profile asks for."""
-    return small_prompt.small_schema(choices) if profile == "small" else answer_schema(choices)
+    return small_prompt.small_schema(choices, lang) if profile == "small" else answer_schema(choices)
 
 
 def full_request_text(choices: Choices, schema: dict[str, Any], lang: str) -> str:
@@ -75,4 +75,4 @@ def messages_for(profile: str, view: SeatView, choices: Choices, schema: dict[st
 def prompt_for(profile: str, view: SeatView, request: Request, lang: str) -> list[dict[str, str]]:
     """The first attempt's messages for `request` as an LLM seat of that profile builds them from `view`."""
     choices = prompting.choices_for(view, request)
-    return messages_for(profile, view, choices, schema_for(profile, choices), lang)
+    return messages_for(profile, view, choices, schema_for(profile, choices, lang), lang)

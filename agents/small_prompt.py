@@ -29,29 +29,31 @@ from agents.schema import Choices, target_json
 from agents.schema import _enum as enum
 from engine import DecisionKind, Team, get_ruleset, team_of
 
-SMALL_SPEECH_CHARS = 140  # what the schema asks for: one short sentence (grammar-enforcing servers stop there)
+# What the schema asks for: one short sentence (grammar-enforcing servers stop there). Chinese says as much in
+# fewer characters, and SmolLM2's tokenizer spends about one token per Chinese character (four per English word).
+SMALL_SPEECH_CHARS = {"en": 140, "zh": 60}
 
 # Example speeches per kind: {s} is the example's seat. Several, so that no one sentence is learned by heart.
 EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
     "en": {
-        DecisionKind.STATEMENT: ("I suspect seat {s}, it was too quiet last night.",
-                                 "Seat {s} keeps changing its story, so I point at seat {s}.",
-                                 "My bet is seat {s}: that vote looked planned.",
-                                 "Watch seat {s}, it dodged every question."),
-        DecisionKind.DEFENSE: ("I am on the good side; seat {s} is pushing me to hide.",
-                               "Not me. Look at seat {s}, it pushed hardest against me.",
-                               "I told the truth all day; seat {s} did not."),
-        DecisionKind.LAST_WORDS: ("Good luck, all; I still think seat {s} is guilty.",
-                                  "Before I go: check seat {s}.",
-                                  "Seat {s} fooled you. Vote it out tomorrow."),
+        DecisionKind.STATEMENT: ("I suspect seat {s}, because it stayed far too quiet after the night.",
+                                 "Seat {s} keeps changing its story today, so my accusation goes to seat {s}.",
+                                 "My bet is on seat {s}: that vote of theirs looked planned with a partner.",
+                                 "Everyone should watch seat {s}, since it dodged every single question so far."),
+        DecisionKind.DEFENSE: ("I am on the good side, and seat {s} is only pushing me to hide itself.",
+                               "It is not me at all. Look at seat {s}, it pushed hardest against me today.",
+                               "I have told the truth all day long; seat {s} has not, so vote for seat {s}."),
+        DecisionKind.LAST_WORDS: ("Good luck to all of you; I still think seat {s} is one of the killers.",
+                                  "Before I go, please listen: check seat {s} tonight and vote it out tomorrow.",
+                                  "Seat {s} fooled the whole table today, so make sure to vote it out tomorrow."),
     },
     "zh": {
-        DecisionKind.STATEMENT: ("我怀疑{s}号，昨晚他太安静了。", "{s}号说法前后不一，我指认{s}号。",
-                                 "我押{s}号，那一票像是商量好的。", "注意{s}号，他每个问题都回避。"),
-        DecisionKind.DEFENSE: ("我是好人；是{s}号在逼我。", "不是我。看看{s}号，他最急着投我。",
-                               "我一直说的是实话，{s}号没有。"),
-        DecisionKind.LAST_WORDS: ("祝大家好运，我还是觉得{s}号有问题。", "走之前说一句：查{s}号。",
-                                  "{s}号骗了你们，明天投他。"),
+        DecisionKind.STATEMENT: ("我怀疑{s}号，因为昨晚之后他一直太安静了。", "{s}号今天的说法前后不一致，所以我指认{s}号。",
+                                 "我押{s}号，他那一票看起来像是和同伴商量好的。", "大家注意{s}号，到现在他每个问题都在回避。"),
+        DecisionKind.DEFENSE: ("我是好人，{s}号只是在逼我，好把自己藏起来。", "真的不是我。看看{s}号，今天他最急着投我。",
+                               "我一整天说的都是实话，{s}号没有，所以请投{s}号。"),
+        DecisionKind.LAST_WORDS: ("祝大家好运，我还是觉得{s}号是杀手之一。", "走之前请听我说：今晚查{s}号，明天把他投出去。",
+                                  "{s}号今天骗了全桌人，明天一定要把他投出去。"),
     },
 }
 
@@ -62,7 +64,7 @@ def small_card(ruleset: str, lang: str, players: int) -> list[str]:
     return [*roles_line(rules, lang, players), *day_lines(rules, lang), *victory_lines(rules.victory, lang)]
 
 
-def small_schema(choices: Choices) -> dict[str, Any]:
+def small_schema(choices: Choices, lang: str = "en") -> dict[str, Any]:
     """The decision fields only, in the order the model writes them (the accusation before the speech, so the
     speech can follow the seat it chose); strict-subset compatible: every property required, none extra."""
     props: dict[str, Any] = {}
@@ -71,10 +73,15 @@ def small_schema(choices: Choices) -> dict[str, Any]:
     if choices.request.may_confess:
         props["confess"] = {"type": "boolean"}
     if choices.speaks:
-        props["speech"] = {"type": "string", "minLength": 1, "maxLength": SMALL_SPEECH_CHARS}
+        props["speech"] = {"type": "string", "minLength": 1, "maxLength": speech_chars(lang)}
     if choices.has_target:
         props["target"] = enum(list(choices.targets))
     return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def speech_chars(lang: str) -> int:
+    """The speech's length cap in `lang`."""
+    return SMALL_SPEECH_CHARS["zh" if lang == "zh" else "en"]
 
 
 def system_text(ruleset: str, players: int, lang: str) -> str:
@@ -115,12 +122,17 @@ def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, 
     return others[salt % len(others)] if others else seat, json.dumps(example, ensure_ascii=False)
 
 
+def salt_of(view: SeatView) -> int:
+    """What picks the example's seat and words: the seat and how far the public record has got (nothing
+    private, so the god view renders the same prompt)."""
+    return view.seat * 7 + sum(1 for e in view.events if e.visible_to is None)
+
+
 def request_text(view: SeatView, choices: Choices, lang: str) -> str:
     """What the judge asks now: the kind, the example answer, the legal seats, the fields to give."""
     request = choices.request
-    schema = small_schema(choices)
-    salt = view.seat * 7 + len(view.events)
-    example_seat, example = example_answer(choices, lang, salt)
+    schema = small_schema(choices, lang)
+    example_seat, example = example_answer(choices, lang, salt_of(view))
     targets = [target_json(t) for t in request.targets] if choices.has_target else []
     return render(lang, "small_request.j2", request=request, D=DecisionKind, fields=list(schema["properties"]),
                   targets=targets, none_allowed=None in targets, example=example, example_seat=example_seat,
