@@ -1,5 +1,6 @@
 """Builds the players of a game from the run options (--agents, --model, --base-url, --api-key,
---api-key-env, --provider, --prompt-profile, --table, --lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
+--api-key-env, --provider, --prompt-profile, --table, --lang, --timeout;
+OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
 
 Precedence per seat: its [seats.N] section, then the table's [defaults], then `seat_defaults` (a tournament
 contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one

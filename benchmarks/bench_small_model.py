@@ -40,15 +40,15 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from agents.base import SeatView  # noqa: E402
 from agents.prompt_profiles import prompt_for  # noqa: E402
-from engine import DecisionKind, EventKind, Team, display_name, team_of  # noqa: E402
+from engine import DecisionKind, Team, display_name, team_of  # noqa: E402
 from engine.game import EVENT_DECISIONS  # noqa: E402
 from orchestrator.transcript import Transcript, TranscriptError, read_transcript  # noqa: E402
 
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 RUN = 8  # words in a run shared with the prompt
 WORD = re.compile(r"[\u3400-\u9fff]|[^\W_]+")
-NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                "sixteen seventeen eighteen nineteen twenty").split()
+NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
 ZH_NUMBERS = "一二三四五六七八九十"
 
 
@@ -63,6 +63,8 @@ class Speech:
     names_seat: bool
     no_echo: bool
     keeps_card: bool
+    from_request: bool = False  # its 8-word run with the prompt is in the request part (the example, if any)
+    prompt: str = ""  # the prompt rebuilt for it (its messages' contents, joined by line breaks)
 
     @property
     def good(self) -> bool:
@@ -128,8 +130,10 @@ def _profiles(header: dict[str, Any]) -> dict[int, tuple[str, str]]:
     return out
 
 
-def speeches(t: Transcript) -> Iterator[Speech]:
-    """Every speech of an LLM seat in the game, scored against the prompt rebuilt for it."""
+def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speech]:
+    """Every speech of an LLM seat in the game, scored against the prompt rebuilt for it. A fallback decision (the
+    model gave no valid answer, the judge's default stood) is no speech of the model's: it is left out, and named
+    in `left_out`."""
     header = t.header
     seats, lang, players = _profiles(header), str(header.get("lang") or "en"), int(header["players"])
     rng = random.Random(int(header["seed"]))
@@ -138,15 +142,21 @@ def speeches(t: Transcript) -> Iterator[Speech]:
     notebooks: dict[int, str] = {}
     for action, note in zip(engine.decisions(t.events), notes, strict=False):
         agent, profile = seats.get(action.seat, ("", "full"))
-        if action.kind in SPEAKING and agent == "llm" and action.speech:
+        if action.kind in SPEAKING and agent == "llm" and note.get("fallback"):
+            if left_out is not None:
+                left_out.append(f"{t.game_id} seat {action.seat} {action.kind.value}")
+        elif action.kind in SPEAKING and agent == "llm" and action.speech:
             request = next(r for r in state.pending if r.key() == action.key())
             view = SeatView(action.seat, state.ruleset, players, tuple(engine.observation(events, action.seat)),
                             lang, notebook=notebooks.get(action.seat, ""))
-            prompt = "\n".join(m["content"] for m in prompt_for(profile, view, request, lang))
+            messages = prompt_for(profile, view, request, lang)
+            prompt = "\n".join(m["content"] for m in messages)
             cards = state.seats[action.seat - 1].cards
+            request_part = messages[-1]["content"].rsplit("\n\n", 1)[-1]
             yield Speech(t.game_id, action.seat, action.kind.value, action.speech,
                          names_a_seat(action.speech, players), not shares_run(action.speech, prompt),
-                         not reveals_killer(action.speech, tuple(cards), lang))
+                         not reveals_killer(action.speech, tuple(cards), lang),
+                         shares_run(action.speech, request_part), prompt)
         if note.get("notebook"):
             notebooks[action.seat] = str(note["notebook"])
         state, more = engine.apply(state, action, rng)
@@ -156,6 +166,7 @@ def speeches(t: Transcript) -> Iterator[Speech]:
 def score(folder: Path, verbose: bool) -> dict[str, float]:
     """Prints and returns the shares of one folder's games."""
     found: list[Speech] = []
+    left_out: list[str] = []
     games = fallbacks = decisions = 0
     for path in sorted(folder.glob("*.jsonl")):
         try:
@@ -164,7 +175,7 @@ def score(folder: Path, verbose: bool) -> dict[str, float]:
             print(f"  skipped {path.name}: {exc}")
             continue
         games += 1
-        found += list(speeches(t))
+        found += list(speeches(t, left_out))
         end = t.end or {}
         fallbacks += sum(int(v) for v in (end.get("fallbacks") or {}).values())
         decisions += sum(int(v) for v in (end.get("seat_decisions") or {}).values())
@@ -173,10 +184,13 @@ def score(folder: Path, verbose: bool) -> dict[str, float]:
               "no 8-word run from its prompt": sum(s.no_echo for s in found) / n,
               "keeps a killer's card": sum(s.keeps_card for s in found) / n,
               "all three": sum(s.good for s in found) / n}
-    print(f"{folder}: {games} games, {len(found)} speeches of LLM seats; "
-          f"fallbacks {fallbacks}/{decisions} decisions")
+    print(f"{folder}: {games} games, {len(found)} speeches of LLM seats "
+          f"({len(left_out)} fallback speeches left out); fallbacks {fallbacks}/{decisions} decisions")
     for label, share in shares.items():
         print(f"  {label:<32} {share:6.1%}")
+    echoes = [s for s in found if not s.no_echo]
+    print(f"  of the {len(echoes)} speeches with an 8-word run from the prompt, "
+          f"{sum(s.from_request for s in echoes)} have it from the request part (the small profile's example)")
     if verbose:
         for s in found:
             marks = "".join("x" if ok else "." for ok in (s.names_seat, s.no_echo, s.keeps_card))

@@ -221,3 +221,36 @@ def test_a_killers_small_prompt_tells_it_to_keep_its_card() -> None:
 
 def test_readme_game_state_is_a_game() -> None:
     assert isinstance(engine.new_game("v2-classic", random.Random(1), players=8)[0], GameState)
+
+
+def test_an_unknown_prompt_profile_on_the_command_line_is_one_line_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from killer.cli import main
+    from killer.exit_codes import ExitCode
+
+    with pytest.raises(SystemExit) as stop:
+        main(["run", "--agents", "scripted", "--prompt-profile", "tiny", "--out", str(tmp_path)])
+    assert stop.value.code == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--prompt-profile" in err[0] and "tiny" in err[0]
+    table = tmp_path / "t.toml"
+    table.write_text('[defaults]\nmodel = "m"\nbase_url = "http://127.0.0.1:9/v1"\nprompt_profile = "tiny"\n',
+                     encoding="utf-8")
+    assert main(["run", "--table", str(table), "--seed", "1", "--out", str(tmp_path)]) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "prompt_profile" in err[0]
+
+
+def test_the_command_line_profile_reaches_every_llm_seat(tmp_path: Path) -> None:
+    from agents.factory import build_agents
+    from orchestrator.config import RunConfig
+
+    config = RunConfig(seed=1, model="gpt-4o-mini", base_url="http://127.0.0.1:9/v1", prompt_profile="small")
+    agents = build_agents(config, [1, 2], env={})
+    assert all(isinstance(a, LLMAgent) and a.prompt_profile == "small" for a in agents.values())
+    table = tmp_path / "t.toml"
+    table.write_text('[seats.2]\nprompt_profile = "full"\n', encoding="utf-8")
+    agents = build_agents(replace(config, table=table), [1, 2], env={})
+    assert [a.prompt_profile for a in agents.values()] == ["small", "full"]  # type: ignore[attr-defined]
+    auto = build_agents(replace(config, prompt_profile="auto", model="smollm2-135m"), [1], env={})
+    assert auto[1].prompt_profile == "small"  # type: ignore[attr-defined]
