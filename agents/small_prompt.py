@@ -8,10 +8,11 @@ more:
 - fewer fields: the decision fields only (target / accusation / speech / confess where legal). No reasoning, no
   suspicions, no public claim and NO notebook: a 135M model's free text is noise, and every field is
   generation time on a CPU;
-- a one-shot example answer per request kind, written as the answer of a seat of *another* game, its words picked
-  from a few variants and its seat from the legal ones (it tells nothing the seat does not know);
-- the legal seats right before the answer, and the speech asked as one short sentence of the seat's own that
-  names a seat.
+- a one-shot example answer per request kind, written as the answer of a seat of *another* game, its seat picked
+  from the legal ones (it tells nothing the seat does not know). It shows the decision fields, never a speech: with
+  example sentences SmolLM2-135M repeated them in seven speeches of ten (benchmarks/bench_small_model.py);
+- the legal seats right before the answer, and the speech asked as one short sentence of the seat's own words
+  that starts with the seat it accuses.
 
 Layout for prefix caching, as the full profile: system (the same for every seat of a game), then the public
 record (append-only), then the seat's private part, then the request.
@@ -32,35 +33,6 @@ from engine import DecisionKind, Team, get_ruleset, team_of
 # What the schema asks for: one short sentence (grammar-enforcing servers stop there). Chinese says as much in
 # fewer characters, and SmolLM2's tokenizer spends about one token per Chinese character (four per English word).
 SMALL_SPEECH_CHARS = {"en": 140, "zh": 60}
-
-# Example speeches per kind: {s} is the example's seat. Several, so that no one sentence is learned by heart.
-EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
-    "en": {
-        DecisionKind.STATEMENT: ("I suspect seat {s}, because it stayed far too quiet after the night.",
-                                 "Seat {s} keeps changing its story today, so my accusation goes to seat {s}.",
-                                 "My bet is on seat {s}: that vote of theirs looked planned with a partner.",
-                                 "Everyone should watch seat {s}, since it dodged every single question so far."),
-        DecisionKind.DEFENSE: ("I am on the good side, and seat {s} is only pushing me to hide itself.",
-                               "It is not me at all. Look at seat {s}, it pushed hardest against me today.",
-                               "I have told the truth all day long; seat {s} has not, so vote for seat {s}."),
-        DecisionKind.LAST_WORDS: ("Good luck to all of you; I still think seat {s} is one of the killers.",
-                                  "Before I go, please listen: check seat {s} tonight and vote it out tomorrow.",
-                                  "Seat {s} fooled the whole table today, so make sure to vote it out tomorrow."),
-    },
-    "zh": {
-        DecisionKind.STATEMENT: ("我怀疑{s}号，因为昨晚之后他一直太安静了。",
-                                 "{s}号今天的说法前后不一致，所以我指认{s}号。",
-                                 "我押{s}号，他那一票看起来像是和同伴商量好的。",
-                                 "大家注意{s}号，到现在他每个问题都在回避。"),
-        DecisionKind.DEFENSE: ("我是好人，{s}号只是在逼我，好把自己藏起来。",
-                               "真的不是我。看看{s}号，今天他最急着投我。",
-                               "我一整天说的都是实话，{s}号没有，所以请投{s}号。"),
-        DecisionKind.LAST_WORDS: ("祝大家好运，我还是觉得{s}号是杀手之一。",
-                                  "走之前请听我说：今晚查{s}号，明天把他投出去。",
-                                  "{s}号今天骗了全桌人，明天一定要把他投出去。"),
-    },
-}
-
 
 def small_card(ruleset: str, lang: str, players: int) -> list[str]:
     """The shorter card: the table's roles and sides, the day's procedure and last words, the win conditions."""
@@ -103,8 +75,9 @@ def private_text(view: SeatView, lang: str) -> str:
 
 
 def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, str]:
-    """(the example's seat, the example answer as JSON): the request's fields, a seat picked from the legal ones
-    by `salt`, and a speech picked from the kind's variants. Nothing in it comes from the seat's own knowledge."""
+    """(the example's seat, the example answer as JSON): the request's decision fields with a seat picked from the
+    legal ones by `salt`. It carries no speech: a 135M model copies any sentence it is shown (measured: seven
+    speeches in ten repeated the example's words), so the speech is only described, never shown."""
     request = choices.request
     seats = [s for s in (choices.accusations or [target_json(t) for t in request.targets]) if isinstance(s, int)]
     seats = [s for s in seats if s != request.seat] or seats
@@ -116,13 +89,11 @@ def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, 
         example["accusation"] = seat
     if choices.request.may_confess:
         example["confess"] = False
-    if choices.speaks:
-        variants = EXAMPLES["zh" if lang == "zh" else "en"].get(request.kind, ())
-        if variants:
-            example["speech"] = variants[(salt // len(seats)) % len(variants)].format(s=seat)
     if choices.has_target:
         example["target"] = seat
     others = [s for s in range(1, max(choices.players, max(seats)) + 1) if s not in (request.seat, seat)]
+    if not example:
+        return None, ""
     return others[salt % len(others)] if others else seat, json.dumps(example, ensure_ascii=False)
 
 
