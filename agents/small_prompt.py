@@ -8,11 +8,10 @@ more:
 - fewer fields: the decision fields only (target / accusation / speech / confess where legal). No reasoning, no
   suspicions, no public claim and NO notebook: a 135M model's free text is noise, and every field is
   generation time on a CPU;
-- a one-shot example answer per request kind, written as the answer of a seat of *another* game, its seat picked
-  from the legal ones (it tells nothing the seat does not know). It shows the decision fields, never a speech: with
-  example sentences SmolLM2-135M repeated them in seven speeches of ten (benchmarks/bench_small_model.py);
-- the legal seats right before the answer, and the speech asked as one short sentence of the seat's own words
-  that starts with the seat it accuses.
+- a one-shot example answer per request kind, written as the answer of a seat of *another* game, its words picked
+  from a few variants and its seat from the legal ones (it tells nothing the seat does not know);
+- the legal seats right before the answer, and the speech asked as one short sentence of the seat's own that
+  names a seat.
 
 Layout for prefix caching, as the full profile: system (the same for every seat of a game), then the public
 record (append-only), then the seat's private part, then the request.
@@ -33,6 +32,26 @@ from engine import DecisionKind, Team, get_ruleset, team_of
 # What the schema asks for: one short sentence (grammar-enforcing servers stop there). Chinese says as much in
 # fewer characters, and SmolLM2's tokenizer spends about one token per Chinese character (four per English word).
 SMALL_SPEECH_CHARS = {"en": 140, "zh": 60}
+
+# Example speeches per kind: {s} is the example's seat. Several, so that no one sentence is learned by heart. Short
+# (under eight words) by design: SmolLM2-135M repeats the example's sentence whatever it is told (with sentences of
+# 8-14 words, 30 of 45 speeches repeated one: benchmarks/bench_small_model.py), and a repeated short accusation of
+# the seat it chose is a usable speech where a repeated long one is not. bench_small_model.py counts these copies
+# apart, so the figures say how many speeches are the model's own words.
+EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
+    "en": {
+        DecisionKind.STATEMENT: ("Seat {s} lied to us.", "Seat {s} acts too calm.", "I doubt seat {s} now.",
+                                 "Seat {s} voted oddly."),
+        DecisionKind.DEFENSE: ("Not me; seat {s} is lying.", "I am innocent; check seat {s}."),
+        DecisionKind.LAST_WORDS: ("Vote out seat {s} next.", "Seat {s} fooled you all."),
+    },
+    "zh": {
+        DecisionKind.STATEMENT: ("{s}号在说谎。", "{s}号太冷静了。", "我怀疑{s}号。", "{s}号投票很怪。"),
+        DecisionKind.DEFENSE: ("不是我，查{s}号。", "我清白，{s}号可疑。"),
+        DecisionKind.LAST_WORDS: ("下次投{s}号。", "{s}号骗了大家。"),
+    },
+}
+
 
 def small_card(ruleset: str, lang: str, players: int) -> list[str]:
     """The shorter card: the table's roles and sides, the day's procedure and last words, the win conditions."""
@@ -75,9 +94,8 @@ def private_text(view: SeatView, lang: str) -> str:
 
 
 def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, str]:
-    """(the example's seat, the example answer as JSON): the request's decision fields with a seat picked from the
-    legal ones by `salt`. It carries no speech: a 135M model copies any sentence it is shown (measured: seven
-    speeches in ten repeated the example's words), so the speech is only described, never shown."""
+    """(the example's seat, the example answer as JSON): the request's fields, a seat picked from the legal ones
+    by `salt`, and a speech picked from the kind's variants. Nothing in it comes from the seat's own knowledge."""
     request = choices.request
     seats = [s for s in (choices.accusations or [target_json(t) for t in request.targets]) if isinstance(s, int)]
     seats = [s for s in seats if s != request.seat] or seats
@@ -89,11 +107,13 @@ def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, 
         example["accusation"] = seat
     if choices.request.may_confess:
         example["confess"] = False
+    if choices.speaks:
+        variants = EXAMPLES["zh" if lang == "zh" else "en"].get(request.kind, ())
+        if variants:
+            example["speech"] = variants[(salt // len(seats)) % len(variants)].format(s=seat)
     if choices.has_target:
         example["target"] = seat
     others = [s for s in range(1, max(choices.players, max(seats)) + 1) if s not in (request.seat, seat)]
-    if not example:
-        return None, ""
     return others[salt % len(others)] if others else seat, json.dumps(example, ensure_ascii=False)
 
 

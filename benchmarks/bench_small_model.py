@@ -26,6 +26,7 @@ see docs/prompts.md, "The small profile", for the figures and the command that m
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
@@ -65,6 +66,7 @@ class Speech:
     keeps_card: bool
     from_request: bool = False  # its 8-word run with the prompt is in the request part (the example, if any)
     prompt: str = ""  # the prompt rebuilt for it (its messages' contents, joined by line breaks)
+    copies_example: bool = False  # it holds the request's example speech word for word, seat numbers aside
 
     @property
     def good(self) -> bool:
@@ -121,6 +123,20 @@ def reveals_killer(text: str, cards: tuple[str, ...], lang: str) -> bool:
     return bool(re.search(english, text.lower()) or re.search(chinese, text))
 
 
+EXAMPLE_SPEECH = re.compile(r'"speech": ("(?:[^"\\]|\\.)*")')
+
+
+def copies_example(speech: str, request_part: str) -> bool:
+    """Whether the speech holds the example answer's speech (the small profile shows one) word for word, its seat
+    numbers aside."""
+    match = EXAMPLE_SPEECH.search(request_part)
+    if not match:
+        return False
+    example = [w for w in words(json.loads(match.group(1))) if not w.isdigit()]
+    own = [w for w in words(speech) if not w.isdigit()]
+    return bool(example) and any(own[i:i + len(example)] == example for i in range(len(own) - len(example) + 1))
+
+
 def _profiles(header: dict[str, Any]) -> dict[int, tuple[str, str]]:
     """seat -> (agent kind, prompt profile) from the header."""
     out = {}
@@ -156,7 +172,7 @@ def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speec
             yield Speech(t.game_id, action.seat, action.kind.value, action.speech,
                          names_a_seat(action.speech, players), not shares_run(action.speech, prompt),
                          not reveals_killer(action.speech, tuple(cards), lang),
-                         shares_run(action.speech, request_part), prompt)
+                         shares_run(action.speech, request_part), prompt, copies_example(action.speech, request_part))
         if note.get("notebook"):
             notebooks[action.seat] = str(note["notebook"])
         state, more = engine.apply(state, action, rng)
@@ -183,14 +199,17 @@ def score(folder: Path, verbose: bool) -> dict[str, float]:
     shares = {"names a seat": sum(s.names_seat for s in found) / n,
               "no 8-word run from its prompt": sum(s.no_echo for s in found) / n,
               "keeps a killer's card": sum(s.keeps_card for s in found) / n,
-              "all three": sum(s.good for s in found) / n}
+              "all three": sum(s.good for s in found) / n,
+              "all three, not the example's words": sum(s.good and not s.copies_example for s in found) / n}
     print(f"{folder}: {games} games, {len(found)} speeches of LLM seats "
           f"({len(left_out)} fallback speeches left out); fallbacks {fallbacks}/{decisions} decisions")
     for label, share in shares.items():
         print(f"  {label:<32} {share:6.1%}")
     echoes = [s for s in found if not s.no_echo]
     print(f"  of the {len(echoes)} speeches with an 8-word run from the prompt, "
-          f"{sum(s.from_request for s in echoes)} have it from the request part (the small profile's example)")
+          f"{sum(s.from_request for s in echoes)} have it from the request part (the small profile's example); "
+          f"{sum(s.copies_example for s in found)} speeches hold the example's speech word for word "
+          "(seat numbers aside)")
     if verbose:
         for s in found:
             marks = "".join("x" if ok else "." for ok in (s.names_seat, s.no_echo, s.keeps_card))
