@@ -1,8 +1,8 @@
 """What the LLM seats said, scored: of all speeches of LLM seats (statements, defences, last words) in a folder of
 transcripts, the share that
 
-  (a) name at least one seat: a seat number 1..N as a number of its own ("seat 5", "5"), an English number word
-      after "seat"/"player" ("seat five"), or a number before 号 ("5号", "五号");
+  (a) name at least one seat: a seat number 1..N after "seat"/"player"/"#" ("seat 5", "seats 2 and 3", "seat
+      five") or before 号 ("5号", "五号"); a bare number ("{2: {0.4}}") names nothing;
   (b) share no run of 8 words with the prompt the seat was shown for that decision (words: runs of letters and
       digits, each Chinese character one word, case folded). The prompt is rebuilt from the transcript: the
       game is replayed from its seed, and the seat's view at that decision goes through the same prompt builder
@@ -80,18 +80,22 @@ def _zh_number(n: int) -> str:
 
 
 def names_a_seat(text: str, players: int) -> bool:
-    """Whether the speech names a seat of the table (a number 1..players, a number word after seat/player, N号)."""
+    """Whether the speech names a seat of the table: "seat 5" / "seats 2 and 3" / "player 5" / "#5" / "seat five",
+    "5号" / "五号". A bare number ("{2: {0.4}}", "2.5") names nothing."""
     lowered = text.lower()
-    for match in re.finditer(r"(?<![\w.])(\d{1,2})(?!\w|\.\d)", lowered):
-        if 1 <= int(match.group(1)) <= players:
-            return True
+    numbers = [int(n) for n in re.findall(r"\b(?:seat|player)s?\s*(?:no\.?\s*|#)?(\d{1,2})(?!\d|\.\d)", lowered)]
+    for group in re.findall(r"\bseats\s+((?:\d{1,2}\s*(?:,|and|or|&)\s*)+\d{1,2})", lowered):
+        numbers += [int(n) for n in re.findall(r"\d{1,2}", group)]
+    numbers += [int(n) for n in re.findall(r"(?<![\d.])#(\d{1,2})(?!\d)", lowered)]
+    numbers += [int(n) for n in re.findall(r"(?<![\d.])(\d{1,2})\s*号", text)]
+    if any(1 <= n <= players for n in numbers):
+        return True
     for n in range(1, players + 1):
         if re.search(rf"\b(seat|player)s?\s+(no\.?\s*|#)?{NUMBER_WORDS[n - 1]}\b", lowered):
             return True
         if re.search(rf"(?<![一二三四五六七八九十]){_zh_number(n)}\s*号", text):
             return True
-    return bool(re.search(r"(?<!\d)(\d{1,2})\s*号", text)) and any(
-        1 <= int(m) <= players for m in re.findall(r"(?<!\d)(\d{1,2})\s*号", text))
+    return False
 
 
 def words(text: str) -> list[str]:

@@ -34,9 +34,11 @@ def bench() -> ModuleType:
 
 def test_naming_a_seat() -> None:
     b = bench()
-    for text in ("I suspect seat 5.", "5号有问题", "五号有问题", "Seat five lied", "seats 2 and 3", "(7)"):
+    for text in ("I suspect seat 5.", "5号有问题", "五号有问题", "Seat five lied", "seats 2 and 3", "vote #7",
+                 "Seats 9, 3"):
         assert b.names_a_seat(text, 8), text
-    for text in ("I have a hunch.", "Seat 9 is odd", "2.5 reasons", "{None}", "I have 10 reasons", "第一天"):
+    for text in ("I have a hunch.", "Seat 9 is odd", "2.5 reasons", "{None}", "I have 10 reasons", "第一天",
+                 "{2: {0.4} and 3: {5: {None}}}", "(7)"):
         assert not b.names_a_seat(text, 8), text
 
 
