@@ -19,8 +19,8 @@ and the share meeting all three. Figures, not assertions.
 
 With two folders it prints both and the after/before ratio of each share. -v lists every speech with its marks.
 
-Measured (v2-classic, 8 seats, all on the embedded SmolLM2-135M, seeds 1-5 of `killer run --players 8 --seed S`):
-see docs/prompts.md, "The small profile", for the figures and the command that made them.
+Measured (v2-classic, 8 seats, all on the embedded SmolLM2-135M, `killer run --players 8 --seed S --timeout 300`):
+the figures, the seeds played and the command are in docs/models.md, "Measured: the small profile".
 """
 
 from __future__ import annotations
