@@ -1,5 +1,6 @@
 """Builds the players of a game from the run options (--agents, --model, --base-url, --api-key,
---api-key-env, --provider, --table, --lang, --timeout; OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
+--api-key-env, --provider, --prompt-profile, --table, --lang, --timeout;
+OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
 
 Precedence per seat: its [seats.N] section, then the table's [defaults], then `seat_defaults` (a tournament
 contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one
@@ -99,7 +100,8 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
         clients[(base_url, key, timeout)] = client
     return LLMAgent(client, model, lang=options.lang, timeout=timeout,
                     response_format_style=spec.response_format or _style(options),
-                    provider=spec.provider or _option(options, "provider", "auto"), options=spec.gen_options())
+                    provider=spec.provider or _option(options, "provider", "auto"), options=spec.gen_options(),
+                    prompt_profile=spec.prompt_profile or _option(options, "prompt_profile", "auto"))
 
 
 def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str], base_url: str) -> str:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import openai
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agents import prompting, secrets
+from agents import prompt_profiles, prompting, secrets
 from agents.base import Annotation, Decision, SeatView
 from agents.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
 from agents.detect import detect
@@ -43,15 +43,12 @@ from agents.providers import (
     with_schema_note,
 )
 from agents.schema import (
-    SCHEMA_SPEECH_CHARS,
     AnswerError,
     Choices,
-    answer_schema,
     fallback_action,
     notebook_of,
     parse_answer,
     suspicions_of,
-    target_json,
     to_action,
 )
 from agents.streaming import SpeechFeed
@@ -82,19 +79,6 @@ class PreflightRefused(Exception):
     """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
 
 
-def request_part(choices: Choices, schema: dict[str, Any], lang: str) -> str:
-    """The request part of a decision's prompt, as LLMAgent sends it (`killer eval --plan` measures it too)."""
-    props = schema["properties"]
-    return prompting.request_text(
-        choices.request, lang, fields=list(props),
-        targets=[target_json(t) for t in choices.request.targets],
-        accusations=list(choices.accusations or ()) if "accusation" in props else [],
-        claimable=list(choices.roles) if "claim" in props else [],
-        claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
-        ruleset=choices.ruleset,
-        speech_chars=SCHEMA_SPEECH_CHARS)
-
-
 class LLMAgent:
     """An Agent over an injected `openai.AsyncOpenAI` client (tests inject one over a fake transport)."""
 
@@ -103,7 +87,8 @@ class LLMAgent:
     def __init__(self, client: openai.AsyncOpenAI, model: str, lang: str = "en", timeout: float = 60.0,
                  max_retries: int = 2, response_format_style: str = "auto", max_tokens: int | None = None,
                  temperature: float | None = None, backoff_s: float = 0.5, provider: str = "auto",
-                 options: GenOptions | None = None, transport_retries: int = DEFAULT_TRANSPORT_RETRIES) -> None:
+                 options: GenOptions | None = None, transport_retries: int = DEFAULT_TRANSPORT_RETRIES,
+                 prompt_profile: str | None = None) -> None:
         if provider not in PROVIDERS:
             raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
         if response_format_style not in STYLES:
@@ -112,6 +97,7 @@ class LLMAgent:
         self.base_url = str(client.base_url)
         self.model = model
         self.lang = lang
+        self.prompt_profile = prompt_profiles.resolve(prompt_profile, model)  # raises ValueError on a bad name
         self.timeout = timeout
         self.max_retries = max(0, max_retries)
         self.transport_retries = max(0, transport_retries)
@@ -156,7 +142,7 @@ class LLMAgent:
     def describe(self) -> dict[str, Any]:
         """What the transcript header records of this seat: provider profile and generation options (no key)."""
         return {"provider": self.provider, "options": self.options.to_dict(),
-                "prompt_version": prompting.PROMPT_VERSION, "prompt_profile": prompting.PROMPT_PROFILE}
+                "prompt_version": prompting.PROMPT_VERSION, "prompt_profile": self.prompt_profile}
 
     def endpoint_key(self) -> tuple[str, str, str, str]:
         """Seats with the same key send the same kind of request (preflight asks once per key)."""
@@ -179,8 +165,7 @@ class LLMAgent:
         await self.resolve()
         facts = prompting.seat_facts(view)
         choices = prompting.choices_for(view, request, facts)
-        schema = answer_schema(choices)
-        messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
+        schema, messages = self._prompt(view, choices)
         tally = Tally()
         while True:
             try:
@@ -205,8 +190,7 @@ class LLMAgent:
     async def _attempts(self, view: SeatView, choices: Choices, tally: Tally) -> Decision:
         await self.resolve()
         facts = prompting.seat_facts(view)
-        schema = answer_schema(choices)
-        messages = prompting.messages(view, self._request_text(choices, schema), self.lang)
+        schema, messages = self._prompt(view, choices)
         feed = SpeechFeed(view.on_speech) if view.on_speech is not None and choices.speaks else None
         answers, doubled = 0, False
         while True:
@@ -260,8 +244,10 @@ class LLMAgent:
         return Decision(action=to_action(answer, choices), claimed_role=answer.claimed_role,
                         reasoning=str(answer.reasoning), suspicions=suspicions_of(answer), annotation=note)
 
-    def _request_text(self, choices: Choices, schema: dict[str, Any]) -> str:
-        return request_part(choices, schema, self.lang)
+    def _prompt(self, view: SeatView, choices: Choices) -> tuple[dict[str, Any], list[dict[str, str]]]:
+        """The answer schema and the messages of this seat's prompt profile."""
+        schema = prompt_profiles.schema_for(self.prompt_profile, choices, self.lang)
+        return schema, prompt_profiles.messages_for(self.prompt_profile, view, choices, schema, self.lang)
 
     def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
         assert self.profile is not None

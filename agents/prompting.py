@@ -52,7 +52,7 @@ def _jsonlist(values: Any) -> str:
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
 # 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect.
 PROMPT_VERSION = 3
-PROMPT_PROFILE = "full"  # the one prompt profile so far (a shorter one for small models is planned)
+PROMPT_PROFILE = "full"  # the default profile; agents/prompt_profiles.py picks each seat's (full or small)
 
 
 @cache

@@ -9,6 +9,7 @@
     provider = "auto"               # auto | openai | openai-reasoning | vllm | ollama | llamacpp | deepseek | generic
     temperature = 0.7               # generation options: temperature, top_p, max_tokens, reasoning_effort, seed,
     extra_body = { top_k = 40 }     # and extra_body (sent as is); an unknown key is one clear error line
+    prompt_profile = "auto"         # auto | full | small (auto: small for models of at most 1B parameters)
 
     [seats.3]
     agent = "scripted:hard"         # scripted is scripted:normal; scripted:easy is the honest baseline
@@ -65,6 +66,7 @@ class SeatSpec(Generation):
     api_key_env: str | None = None
     timeout: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] | None = None
+    prompt_profile: Literal["auto", "full", "small"] | None = None  # agents/prompt_profiles.py
 
     def over(self, base: SeatSpec) -> SeatSpec:
         """This spec with unset fields taken from `base`."""

@@ -8,7 +8,9 @@ reuse, (d) optional: a whole game on the embedded model.
 (b) instant agents: everything that is not the agent (graph, checkpoint, engine, observation, transcript) per
     decision. Target < 5 ms. Measured with the SQLite checkpointer (as `killer run`) and in memory.
 (c) prompt tokens per decision, and of all prompt characters/tokens sent in a game, the share that repeats a
-    prefix of an earlier call. >= 80%. (Run it on an older checkout for the "before" figure.)
+    prefix of an earlier call. >= 80% for the full prompt profile; the same game is played again with the small
+    profile (agents/small_prompt.py, the embedded model's) and its figures printed beside (no target).
+    (Run it on an older checkout for the "before" figure.)
 (d) --embedded: an all-AI 8-player v2-classic game on the embedded SmolLM2. Target < 3 min.
 """
 
@@ -105,7 +107,7 @@ def common_prefix(a: str, b: str) -> int:
     return lo
 
 
-def bench_prefix(endpoint: FakeEndpoint) -> float:
+def bench_prefix(endpoint: FakeEndpoint, label: str = "") -> float:
     prompts = [prompt_text(b) for b in endpoint.bodies]
     total_chars = reused_chars = total_tokens = reused_tokens = 0
     for k, text in enumerate(prompts):
@@ -115,12 +117,21 @@ def bench_prefix(endpoint: FakeEndpoint) -> float:
         total_tokens += len(TOKEN.findall(text))
         reused_tokens += len(TOKEN.findall(text[:best]))
     share = reused_tokens / max(1, total_tokens)
-    print(f"(c) prompt size: {total_tokens / max(1, len(prompts)):.0f} tokens per decision on average "
+    print(f"(c){label} prompt size: {total_tokens / max(1, len(prompts)):.0f} tokens per decision on average "
           f"({total_chars / max(1, len(prompts)):.0f} characters; tokens counted as words and punctuation)")
-    print(f"(c) prompt prefix reuse over {len(prompts)} calls: {share:.1%} of tokens "
+    print(f"(c){label} prompt prefix reuse over {len(prompts)} calls: {share:.1%} of tokens "
           f"({reused_chars / max(1, total_chars):.1%} of characters) repeat a prefix of an earlier call "
-          f"(target >= 80%)")
+          + ("(target >= 80%)" if not label or "full" in label else "(no target)"))
     return share
+
+
+def small_profile_game(out: Path, ruleset: str, seed: int) -> FakeEndpoint:
+    """The same game's LLM seats on the small prompt profile (no latency: only the prompts are measured)."""
+    endpoint = FakeEndpoint()
+    n = seats_of(ruleset, seed)
+    agents = {s: LLMAgent(endpoint.client(), "fake", timeout=30, prompt_profile="small") for s in range(1, n + 1)}
+    asyncio.run(play(agents, out, ruleset, seed, in_memory=True))
+    return endpoint
 
 
 def bench_embedded(out: Path, seed: int) -> float:
@@ -144,7 +155,8 @@ def main() -> int:
         out = Path(tmp)
         ratio, endpoint = bench_critical_path(out / "a", args.ruleset, args.seed, args.latency)
         overhead = bench_overhead(out / "b", args.ruleset, args.seed)
-        share = bench_prefix(endpoint)
+        share = bench_prefix(endpoint, " [full profile]")
+        bench_prefix(small_profile_game(out / "c", args.ruleset, args.seed), " [small profile]")
         ok = ratio <= 1.15 and overhead < 5 and share >= 0.8
         if args.embedded:
             ok = bench_embedded(out / "d", args.seed) < 180 and ok

@@ -2,10 +2,11 @@
 
 Each distinct deal of the schedule (ruleset, table size, seed) is played once through the engine by the scripted
 bots, asked in the batches the graph asks them (as `killer balance` plays: offline, deterministic, no
-transcript). At every decision the prompt an LLM seat would be sent is rendered with the agents' own code
-(agents/prompting.py `messages`, agents/llm.py `request_part`, from the seat's own observation only), and the
-scripted bot's answer is written in the answer schema's shape. Characters become tokens at a stated ratio per
-language (CHARS_PER_TOKEN). A seat's decisions and characters go to the contestant that plays that seat in each
+transcript). At every decision the full-profile prompt an LLM seat would be sent is rendered with the agents' own
+code (agents/prompting.py `messages`, agents/prompt_profiles.py `full_request_text`, from the seat's own
+observation only; a small-profile seat's prompt is shorter, so for it this over-estimates), and the scripted
+bot's answer is written in the answer schema's shape. Characters become tokens at a stated ratio per language
+(CHARS_PER_TOKEN). A seat's decisions and characters go to the contestant that plays that seat in each
 scheduled game. It is an estimate from scripted play, not a pilot: a model's games may run longer or shorter,
 and its speeches, reasoning and notebook are usually longer than the bots' (the completion's upper bound fills
 every free-text field to the schema's limit).
@@ -23,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.base import Decision, SeatView
-from agents.llm import request_part
 from agents.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
+from agents.prompt_profiles import full_request_text
 from agents.prompting import choices_for, messages, render
 from agents.schema import (
     SCHEMA_REASONING_CHARS,
@@ -106,7 +107,7 @@ def _cap_chars(answer: str, decision: Decision, choices: Choices, notebook: dict
 
 def prompt_chars(view: SeatView, choices: Choices, lang: str) -> int:
     """Characters of the chat messages an LLM seat is sent for this decision (its first try)."""
-    part = request_part(choices, answer_schema(choices), lang)
+    part = full_request_text(choices, answer_schema(choices), lang)
     return sum(len(m["content"]) for m in messages(view, part, lang))
 
 

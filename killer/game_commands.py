@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agents.prompt_profiles import CHOICES as PROMPT_CHOICES
 from agents.providers import PROVIDERS
 from engine import MAX_TEAM_TALK, TEAM_TALK_ROUNDS
 from killer.errors import CommandError
@@ -33,6 +34,9 @@ def register(subparsers: Any) -> None:
     run.add_argument("--agents", type=agent_kind, default="llm", metavar="KIND",
                      help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random (default llm)")
     _llm_options(run)
+    run.add_argument("--prompt-profile", choices=PROMPT_CHOICES, default="auto",
+                     help="the prompt LLM seats see: full, small (models of at most 1B parameters) or auto "
+                          "(default: small for the embedded model and models named <= 1B, else full)")
     run.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
     run.add_argument("--lang", choices=("en", "zh"), default="en")
     run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per model call")
@@ -148,7 +152,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider, table=args.table,
+                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider,
+                       prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
     try:

@@ -1,6 +1,6 @@
 """Writes docs/prompts.md: one full prompt of each request kind (night, statement, defence, vote, last words) in
 each language, exactly as an LLM seat receives it (system message, user message, answer schema), taken from a
-scripted game of the README's ruleset.
+scripted game of the README's ruleset; then the same for the small profile (agents/small_prompt.py).
 
     python scripts/make_prompts_doc.py [--ruleset v2-classic] [--players 8] [--seed 1] [--out docs/prompts.md]
 """
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents import prompting  # noqa: E402
+from agents import prompt_profiles, prompting  # noqa: E402
 from agents.base import SeatView  # noqa: E402
 from agents.schema import SCHEMA_SPEECH_CHARS, answer_schema, target_json  # noqa: E402
 from agents.scripted import ScriptedAgent  # noqa: E402
@@ -84,6 +84,28 @@ def document(ruleset: str, players: int, seed: int) -> str:
             messages, schema = prompt(request, view, lang)
             out.append(f"\n## {kind.value} ({lang}), seat {request.seat}\n")
             for m in messages:
+                out.append(f"\n### {m['role']}\n\n```text\n{m['content']}\n```\n")
+            out.append(f"\n### answer schema\n\n```json\n{json.dumps(schema, ensure_ascii=False, indent=1)}\n```\n")
+    out.append(small_section(found))
+    return "".join(out)
+
+
+def small_section(found: dict[DecisionKind, tuple[Request, SeatView]]) -> str:
+    """The same requests under the small profile (the embedded model's; no notebook)."""
+    out = ["\n# The small profile\n\nThe same requests as the small prompt profile shows them "
+           "(agents/small_prompt.py; chosen for the embedded model and models of at most 1B parameters, "
+           "see docs/models.md): a shorter card, the decision fields only, a one-shot example answer of another "
+           "game's seat, the legal seats right before the answer, no notebook.\n"]
+    for lang in ("en", "zh"):
+        for kind in KINDS:
+            if kind not in found:
+                continue
+            request, view = found[kind]
+            view = SeatView(view.seat, view.ruleset, view.players, view.events, lang)
+            choices = prompting.choices_for(view, request)
+            schema = prompt_profiles.schema_for("small", choices, lang)
+            out.append(f"\n## small: {kind.value} ({lang}), seat {request.seat}\n")
+            for m in prompt_profiles.messages_for("small", view, choices, schema, lang):
                 out.append(f"\n### {m['role']}\n\n```text\n{m['content']}\n```\n")
             out.append(f"\n### answer schema\n\n```json\n{json.dumps(schema, ensure_ascii=False, indent=1)}\n```\n")
     return "".join(out)
