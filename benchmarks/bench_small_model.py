@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents.base import SeatView  # noqa: E402
+from agents.base import NotebookData, SeatView  # noqa: E402
 from agents.prompt_profiles import prompt_for  # noqa: E402
 from engine import DecisionKind, Team, display_name, team_of  # noqa: E402
 from engine.game import EVENT_DECISIONS  # noqa: E402
@@ -157,9 +157,10 @@ def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speec
     header = t.header
     seats, lang, players = _profiles(header), str(header.get("lang") or "en"), int(header["players"])
     rng = random.Random(int(header["seed"]))
-    state, events = engine.new_game(header["ruleset"], rng, players=players)
+    state, events = engine.new_game(header["ruleset"], rng, players=players,
+                                    team_talk=engine.recorded_team_talk(t.events))
     notes = [e.annotation or {} for e in t.entries if e.event.kind in EVENT_DECISIONS]
-    notebooks: dict[int, str] = {}
+    notebooks: dict[int, NotebookData] = {}
     for action, note in zip(engine.decisions(t.events), notes, strict=False):
         agent, profile = seats.get(action.seat, ("", "full"))
         if action.kind in SPEAKING and agent == "llm" and note.get("fallback"):
@@ -178,7 +179,7 @@ def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speec
                          not reveals_killer(action.speech, tuple(cards), lang),
                          shares_run(action.speech, request_part), prompt, copies_example(action.speech, request_part))
         if note.get("notebook"):
-            notebooks[action.seat] = str(note["notebook"])
+            notebooks[action.seat] = note["notebook"]  # as stored: an object, or an old game's free text
         state, more = engine.apply(state, action, rng)
         events.extend(more)
 
