@@ -32,7 +32,9 @@ def _seat(target: Any) -> int | None:
 def count_behaviour(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Mapping[str, Any] | None]],
                     grounded: bool) -> None:
     """Adds check, night-kill and jump-kill counts to every seat (`grounded`: the game records public claims,
-    so a check result could have been reported)."""
+    so a check result could have been reported). A killer's night kill is its last choice of the night: a later
+    team-talk round replaces its earlier proposal (ruling R-team-talk), and a fallback there leaves it uncounted."""
+    kills: dict[int, int] = {}  # tonight's latest own kill choice per killer-side seat
     for event, note in pairs:
         data = event.data
         if event.kind == EventKind.CHECK_RESULT and event.visible_to is not None:
@@ -43,13 +45,23 @@ def count_behaviour(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Ma
                     seats[s].checks_on_killers += data.get("result") == CheckResult.KILLER
         elif event.kind == EventKind.DEATH and data.get("public_cause") == Cause.JUMP_KILL:
             seats[int(data["seat"])].jump_kills += 1
-        elif event.kind == EventKind.NIGHT_CHOICE and own(note):
-            me = seats[int(data["seat"])]
-            target = _seat(data.get("target"))
-            if me.side == "killers" and data.get("role") in (None, "killer") and target in seats:
-                me.night_kills += 1
-                me.night_kills_special += seats[target].side == "good" and any(c != PLAIN for c in
-                                                                               seats[target].cards)
+        elif event.kind == EventKind.NIGHT_CHOICE and data.get("role") in (None, "killer"):
+            seat, target = int(data["seat"]), _seat(data.get("target"))
+            kills.pop(seat, None)
+            if own(note) and seat in seats and seats[seat].side == "killers" and target in seats:
+                kills[seat] = target
+        elif event.kind in (EventKind.DAWN, EventKind.GAME_OVER):
+            _count_kills(seats, kills)
+    _count_kills(seats, kills)
+
+
+def _count_kills(seats: dict[int, SeatFacts], kills: dict[int, int]) -> None:
+    """Counts the night's last kill choices and forgets them."""
+    for seat, target in kills.items():
+        seats[seat].night_kills += 1
+        seats[seat].night_kills_special += seats[target].side == "good" and any(c != PLAIN for c in
+                                                                                 seats[target].cards)
+    kills.clear()
 
 
 def behaviour_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:

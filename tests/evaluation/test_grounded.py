@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Event, EventKind
+from evaluation.behaviour import count_behaviour
+from evaluation.facts import SeatFacts
 from evaluation.metrics import aggregate, game_facts
 from tests.evaluation.builders import CLAIMS_END, CLAIMS_HEADER, claims_game, note, said
 
@@ -122,3 +125,20 @@ def test_a_format_3_game_where_nobody_claims_is_scored_on_public_claims() -> Non
     seats = {s.seat: s for s in facts.seats}
     assert facts.claims_source == "public"
     assert (seats[1].claims, seats[1].public_lies) == (0, 0)
+
+
+def test_a_night_kill_is_the_killers_last_choice_after_team_talk() -> None:
+    """R-team-talk: a killer who proposed the police (3) in round 1 and agreed on a civilian (6) in round 2 made
+    one kill, not on a special role; a round-2 fallback leaves that killer's night uncounted."""
+    seats = {1: SeatFacts(1, "a", ("killer",), "killers"), 2: SeatFacts(2, "b", ("killer",), "killers"),
+             3: SeatFacts(3, "c", ("police",), "good"), 6: SeatFacts(6, "d", ("civilian",), "good")}
+
+    def choice(seat: int, target: int, round_: int) -> Event:
+        return Event(EventKind.NIGHT_CHOICE, {"seat": seat, "role": "killer", "target": target, "round": round_},
+                     frozenset({1, 2}))
+
+    pairs = [(choice(1, 3, 1), note()), (choice(2, 6, 1), note()), (choice(1, 6, 2), note()),
+             (choice(2, 6, 2), note(fallback="timeout")), (Event(EventKind.DAWN, {"night": 1}), None)]
+    count_behaviour(seats, pairs, grounded=True)
+    assert (seats[1].night_kills, seats[1].night_kills_special) == (1, 0)
+    assert (seats[2].night_kills, seats[2].night_kills_special) == (0, 0)
