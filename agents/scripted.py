@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from agents.base import Annotation, Decision, SeatView
 from agents.bots import strategic
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
+from agents.bots.reports import telling_checks
 from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.schema import Choices
@@ -227,8 +228,8 @@ class ScriptedAgent:
         lines = environment(self.lang).get_template("scripted.j2").module
         parts: list[str] = [str(lines.identity(claimed))] if claimed else []  # type: ignore[attr-defined]
         if not is_killer_side(table.facts.cards) and _reveal_checks(table, request):
-            parts += [str(lines.check(t, r == "killer"))  # type: ignore[attr-defined]
-                      for t, r in table.facts.checks.items()]
+            parts += [str(lines.check(c.target, c.result == "killer"))  # type: ignore[attr-defined]
+                      for c in _reported_checks(table.facts)]
         if request.kind is DecisionKind.DEFENSE:
             parts.append(str(lines.defend()))  # type: ignore[attr-defined]
         elif accusation is not None:
@@ -274,11 +275,16 @@ def _public_claim(table: Table, request: Request, claimed: str | None) -> Claim 
     facts = table.facts
     checks: tuple[ClaimedCheck, ...] = ()
     if not is_killer_side(facts.cards) and _reveal_checks(table, request):
-        checks = tuple(ClaimedCheck(facts.check_nights.get(t, 1) or 1, t, r) for t, r in facts.checks.items()
-                       if r in CLAIM_RESULTS)
+        checks = _reported_checks(facts)
     if claimed is None and not checks:
         return None
     return Claim(role=claimed, checks=checks)
+
+
+def _reported_checks(facts: SeatFacts) -> tuple[ClaimedCheck, ...]:
+    """The checks a revealing police reports, in speech and claim alike (at most as many as a claim may hold)."""
+    return telling_checks(ClaimedCheck(facts.check_nights.get(t, 1) or 1, t, r) for t, r in facts.checks.items()
+                          if r in CLAIM_RESULTS)
 
 
 def _reveal_checks(table: Table, request: Request) -> bool:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 
+from agents.bots.reports import telling_checks
 from agents.bots.situation import Situation
 from engine import Claim, ClaimedCheck, DecisionKind, EventKind, get_ruleset
-from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
+from engine.decisions import CLAIM_RESULTS
 
 EARLY, WAIT, HIDE = "early", "wait", "hide"
 
@@ -49,7 +50,7 @@ def good_claim(sit: Situation) -> Claim | None:
             return Claim(role="civilian")
         checks = tuple(ClaimedCheck(sit.facts.check_nights.get(t, 1) or 1, t, r)
                        for t, r in sit.facts.checks.items() if r in CLAIM_RESULTS and isinstance(t, int))
-        return Claim(role="police", checks=checks[:MAX_CLAIMED_CHECKS])
+        return Claim(role="police", checks=telling_checks(checks))
     if sit.role == "civilian":
         return Claim(role="civilian")
     if kind in (DecisionKind.DEFENSE, DecisionKind.LAST_WORDS):

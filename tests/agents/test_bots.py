@@ -13,8 +13,11 @@ import engine
 from agents.base import Decision, SeatView
 from agents.bots.levels import STRATEGY_VERSION, Level, LevelError, parse_level
 from agents.bots.phrases import PHRASES, REASONS
+from agents.bots.reports import telling_checks
 from agents.scripted import ScriptedAgent
-from engine import DecisionKind, Event, EventKind, Request
+from engine import ClaimedCheck, DecisionKind, Event, EventKind, Request
+from engine.decisions import MAX_CLAIMED_CHECKS
+from evaluation.balance import play as balance_play
 from evaluation.metrics import side_of
 
 
@@ -233,3 +236,21 @@ def test_the_secret_police_keeps_its_shot_on_the_first_night_and_uses_it_later()
                 shots.append((night, e.data["target"] in game.killers))
     assert shots and all(n > 1 for n, _ in shots)
     assert sum(hit for _, hit in shots) > len(shots) / 2
+
+
+def test_a_police_claim_keeps_every_killer_found_and_the_latest_clears() -> None:
+    checks = [ClaimedCheck(n, n + 1, "killer" if n == 1 else "not_killer") for n in range(1, 13)]
+    told = telling_checks(checks)
+    assert len(told) == MAX_CLAIMED_CHECKS
+    assert told[0] == checks[0]  # the killer found on night 1 survives the cut
+    assert [c.night for c in told[1:]] == list(range(6, 13))  # then the most recent clears, by night
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("players", [15, 16])
+def test_long_v5_games_never_overflow_a_claim(level: str, players: int) -> None:
+    """v5 police check every night: by day 9 a revealing police had more checks than a claim holds, and the
+    judge refused its speech (about one fallback a game at 15-16 seats before the cut)."""
+    outcomes = [balance_play("v5-dual", players, seed, f"scripted:{level}") for seed in range(3)]
+    assert max(o.days for o in outcomes) >= 9  # long enough that the checks outnumber the cap
+    assert [o.fallbacks for o in outcomes] == [0, 0, 0]
