@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import NoReturn
 
 from engine import KillerError
@@ -46,7 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `killer` console script."""
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        with _sigterm_interrupts():
+            return int(args.run(args))
     except (CommandError, KillerError) as exc:
         print(f"killer {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -57,6 +62,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"killer {args.command}: interrupted", file=sys.stderr)
         return 130
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM (sent by `kill`, `timeout`, systemd, job schedulers) interrupts like Ctrl-C: the same unwinding
+    stops the embedded model server and closes the transcript, where the default action would end the process at
+    once and leave the server running. Only the main thread may set a handler; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

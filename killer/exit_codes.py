@@ -6,7 +6,7 @@
 | 1    | an internal error (a bug: please report it) |
 | 2    | bad input: a file, an option, a configuration, a preflight refusal by an endpoint, a busy game or run |
 | 3    | finished, but degraded: a seat's fallbacks were more than 10% of its decisions and at least 3 |
-| 130  | interrupted, and saved: the printed resume command continues it |
+| 130  | interrupted (Ctrl-C or SIGTERM), and saved: the printed resume command continues it |
 
 When several apply, `combine` decides: an interruption (130) wins, since the work is not finished; otherwise the
 lowest non-zero code wins.
