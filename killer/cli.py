@@ -73,13 +73,24 @@ def _sigterm_interrupts() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGTERM, _interrupt)
+    previous_int = signal.getsignal(signal.SIGINT)
+    if not callable(previous_int):  # ignored, as in a shell's background job: asyncio.run takes Ctrl-C over
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # only from Python's own handler
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """Hands SIGTERM to what handles Ctrl-C now: inside asyncio.run that cancels the main task, so every
+    `async with` unwinds (raising KeyboardInterrupt there instead left the checkpoint's database thread
+    running and the process hung at exit); elsewhere Python's handler raises KeyboardInterrupt."""
+    on_ctrl_c = signal.getsignal(signal.SIGINT)
+    if callable(on_ctrl_c):
+        on_ctrl_c(signal.SIGINT, frame)
+        return
     raise KeyboardInterrupt
 
 

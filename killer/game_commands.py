@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import math
 import os
+import shlex
 import sqlite3
 import sys
 from pathlib import Path
@@ -156,12 +157,25 @@ def cmd_run(args: argparse.Namespace) -> int:
                        prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
+    written: list[Path] = []
+    hooks = Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end, on_transcript=written.append)
     try:
-        result = asyncio.run(run_game(config, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end)))
+        result = asyncio.run(run_game(config, hooks=hooks))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        if not written:
+            raise  # stopped before the game began: nothing to resume
+        return interrupted("run", written[0])
     print(f"transcript: {result.path}")
     return fallback_report(result.end)
+
+
+def interrupted(command: str, path: Path) -> int:
+    """Ctrl-C or SIGTERM during a game: where the game so far is and the command that continues it; exit 130."""
+    print(f"killer {command}: interrupted; the game so far is in {path}\n"
+          f"continue it with: killer resume {shlex.quote(str(path))}", file=sys.stderr)
+    return ExitCode.INTERRUPTED
 
 
 def fallback_report(end: dict[str, Any] | None) -> int:
@@ -250,5 +264,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
                                          overrides=resume_overrides(args), from_transcript=args.from_transcript))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        return interrupted("resume", path)
     print(f"transcript: {result.path}")
     return fallback_report(result.end)

@@ -72,6 +72,7 @@ class Hooks:
     on_human: OnHuman | None = None
     on_speech: OnSpeech | None = None
     on_wait: OnWait | None = None  # which agent seats are asked now (night requests included: filter to show)
+    on_transcript: Callable[[Path], None] | None = None  # the transcript's path, once its header is written
 
 
 def checkpoint_path(transcript: Path) -> Path:
@@ -173,6 +174,8 @@ async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, 
         writer = TranscriptWriter(path)
         writer.create(make_header(config, seats, start))
         hooks = hooks or Hooks()
+        if hooks.on_transcript is not None:
+            hooks.on_transcript(path)
         for i, event in enumerate(start.events):
             entry = Entry(i, event)
             writer.write_entry(entry)

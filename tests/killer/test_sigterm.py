@@ -66,13 +66,19 @@ def _wait_for(path: Path, process: subprocess.Popen[str], seconds: float) -> Non
         time.sleep(0.1)
 
 
-def test_sigterm_stops_the_embedded_server_and_exits_130(tmp_path: Path) -> None:
+COMMANDS = {
+    "run": ["run", "--players", "8", "--seed", "1", "--timeout", "300", "--out", "games"],
+    "eval": ["eval", str(ROOT / "evaluation" / "examples" / "embedded.toml"), "--out", "run"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_sigterm_stops_the_embedded_server_and_exits_130(tmp_path: Path, command: str) -> None:
     (tmp_path / "fake_server.py").write_text(FAKE_SERVER, encoding="utf-8")
     (tmp_path / "launcher.py").write_text(LAUNCHER, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, str(tmp_path / "launcher.py"), str(tmp_path),
-               "run", "--players", "8", "--seed", "1", "--timeout", "300", "--out", str(tmp_path / "games")]
-    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    argv = [sys.executable, str(tmp_path / "launcher.py"), str(tmp_path), *COMMANDS[command]]
+    process = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     server_pid = None
     try:
@@ -92,3 +98,39 @@ def test_sigterm_stops_the_embedded_server_and_exits_130(tmp_path: Path) -> None
             process.kill()
         if server_pid is not None and _alive(server_pid):
             os.kill(server_pid, signal.SIGKILL)
+
+
+# `killer` with scripted seats, one of which sends this process SIGTERM when it is asked its 40th decision.
+SELF_TERMINATING = textwrap.dedent("""
+    import os, signal, sys, time
+    from agents.scripted import ScriptedAgent
+    choose, asked = ScriptedAgent.choose, []
+    def choose_then_term(self, view, request):
+        asked.append(1)
+        if len(asked) == 40:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+        return choose(self, view, request)
+    ScriptedAgent.choose = choose_then_term
+    from killer.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def test_a_game_stopped_by_sigterm_says_how_to_resume_and_resumes(tmp_path: Path) -> None:
+    (tmp_path / "launcher.py").write_text(SELF_TERMINATING, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = tmp_path / "games"
+    stopped = subprocess.run([sys.executable, str(tmp_path / "launcher.py"), "run", "--ruleset", "v3", "--agents",
+                              "scripted", "--seed", "3", "--out", str(out)],
+                             env=env, capture_output=True, text=True, timeout=300)
+    assert stopped.returncode == 130, stopped.stderr[-2000:]
+    [transcript] = out.glob("*.jsonl")
+    assert f"continue it with: killer resume {transcript}" in stopped.stderr
+    assert '"kind": "game_over"' not in transcript.read_text(encoding="utf-8")
+    resumed = subprocess.run([sys.executable, "-m", "killer.cli", "resume", str(transcript)],
+                             env=env, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr[-2000:]
+    verified = subprocess.run([sys.executable, "-m", "killer.cli", "verify", str(transcript)],
+                              env=env, capture_output=True, text=True, timeout=300)
+    assert verified.returncode == 0, verified.stdout[-2000:] + verified.stderr[-2000:]
