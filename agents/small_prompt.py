@@ -35,9 +35,10 @@ SMALL_SPEECH_CHARS = {"en": 140, "zh": 60}
 
 # Example speeches per kind: {s} is the example's seat. Several, so that no one sentence is learned by heart. Short
 # (under eight words) by design: SmolLM2-135M repeats the example's sentence whatever it is told (with sentences of
-# 8-14 words, 30 of 45 speeches repeated one: benchmarks/bench_small_model.py), and a repeated short accusation of
-# the seat it chose is a usable speech where a repeated long one is not. bench_small_model.py counts these copies
-# apart, so the figures say how many speeches are the model's own words.
+# 8-14 words, 30 of 45 speeches repeated one: benchmarks/bench_small_model.py), and a repeated short accusation
+# is a usable speech where a repeated long one is not. bench_small_model.py counts these copies apart, and those
+# that keep the example's seat too (about half: the seat named is then the example's draw, not the model's choice),
+# so the figures say how many speeches are the model's own words (docs/models.md).
 EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
     "en": {
         DecisionKind.STATEMENT: ("Seat {s} lied to us.", "Seat {s} acts too calm.", "I doubt seat {s} now.",

@@ -67,6 +67,7 @@ class Speech:
     from_request: bool = False  # its 8-word run with the prompt is in the request part (the example, if any)
     prompt: str = ""  # the prompt rebuilt for it (its messages' contents, joined by line breaks)
     copies_example: bool = False  # it holds the request's example speech word for word, seat numbers aside
+    copies_whole: bool = False  # ... and the example's seat numbers too (the seat it names is the example's)
 
     @property
     def good(self) -> bool:
@@ -130,14 +131,14 @@ def reveals_killer(text: str, cards: tuple[str, ...], lang: str) -> bool:
 EXAMPLE_SPEECH = re.compile(r'"speech": ("(?:[^"\\]|\\.)*")')
 
 
-def copies_example(speech: str, request_part: str) -> bool:
+def copies_example(speech: str, request_part: str, with_seats: bool = False) -> bool:
     """Whether the speech holds the example answer's speech (the small profile shows one) word for word, its seat
-    numbers aside."""
+    numbers aside (`with_seats`: the example's seat numbers too, so the speech is the example's whole)."""
     match = EXAMPLE_SPEECH.search(request_part)
     if not match:
         return False
-    example = [w for w in words(json.loads(match.group(1))) if not w.isdigit()]
-    own = [w for w in words(speech) if not w.isdigit()]
+    example = [w for w in words(json.loads(match.group(1))) if with_seats or not w.isdigit()]
+    own = [w for w in words(speech) if with_seats or not w.isdigit()]
     return bool(example) and any(own[i:i + len(example)] == example for i in range(len(own) - len(example) + 1))
 
 
@@ -177,7 +178,8 @@ def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speec
             yield Speech(t.game_id, action.seat, action.kind.value, action.speech,
                          names_a_seat(action.speech, players), not shares_run(action.speech, prompt),
                          not reveals_killer(action.speech, tuple(cards), lang),
-                         shares_run(action.speech, request_part), prompt, copies_example(action.speech, request_part))
+                         shares_run(action.speech, request_part), prompt, copies_example(action.speech, request_part),
+                         copies_example(action.speech, request_part, with_seats=True))
         if note.get("notebook"):
             notebooks[action.seat] = note["notebook"]  # as stored: an object, or an old game's free text
         state, more = engine.apply(state, action, rng)
@@ -214,7 +216,7 @@ def score(folder: Path, verbose: bool) -> dict[str, float]:
     print(f"  of the {len(echoes)} speeches with an 8-word run from the prompt, "
           f"{sum(s.from_request for s in echoes)} have it from the request part (the small profile's example); "
           f"{sum(s.copies_example for s in found)} speeches hold the example's speech word for word "
-          "(seat numbers aside)")
+          f"(seat numbers aside), {sum(s.copies_whole for s in found)} of them with the example's seat too")
     if verbose:
         for s in found:
             marks = "".join("x" if ok else "." for ok in (s.names_seat, s.no_echo, s.keeps_card))

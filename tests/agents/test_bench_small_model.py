@@ -98,3 +98,12 @@ def test_the_benchmark_scores_a_game_against_the_prompts_its_seats_were_sent(tmp
     # the prompts rebuilt are the ones sent: every speech request's messages are among the bodies
     sent = {"\n".join(m["content"] for m in body["messages"]) for body in endpoint.bodies}
     assert all(s.prompt in sent for s in found)
+
+
+def test_a_copy_of_the_example_speech_with_and_without_its_seat() -> None:
+    b = bench()
+    request = 'Example answer (seat 3 of another game): {"accusation": 6, "speech": "Seat 6 lied to us."}'
+    assert b.copies_example("Seat 2 lied to us.", request)  # the example's words, another seat
+    assert not b.copies_example("Seat 2 lied to us.", request, with_seats=True)
+    assert b.copies_example("Well. Seat 6 lied to us.", request, with_seats=True)  # the example whole
+    assert not b.copies_example("Seat 6 told us lies.", request)
