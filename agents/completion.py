@@ -15,9 +15,9 @@ from typing import Any
 
 import openai
 
-from agents import secrets
-from agents.sanitize import clean
 from agents.streaming import SpeechFeed
+from hygiene import secrets
+from hygiene.sanitize import clean
 
 THINK = re.compile(r"^\s*<think>(.*?)</think>\s*", re.DOTALL)
 MAX_THOUGHTS = 32000  # characters of private thoughts kept in the annotation

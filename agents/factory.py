@@ -17,7 +17,6 @@ from typing import Protocol
 
 import openai
 
-from agents import secrets
 from agents.base import Agent
 from agents.bots.levels import LevelError, is_bot_kind, parse_level
 from agents.llm import LLMAgent, is_loopback
@@ -25,6 +24,7 @@ from agents.random_agent import RandomAgent
 from agents.scripted import ScriptedAgent
 from agents.table import SeatSpec, Table, TableError, load_table
 from engine import KillerError
+from hygiene import secrets
 
 LOCAL_KEY = "not-needed"  # loopback servers (the embedded model, a local vLLM/Ollama) take any key
 

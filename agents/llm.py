@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import openai
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agents import prompt_profiles, prompting, secrets
+from agents import prompt_profiles, prompting
 from agents.base import Annotation, Decision, SeatView
 from agents.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
 from agents.detect import detect
@@ -53,6 +53,7 @@ from agents.schema import (
 )
 from agents.streaming import SpeechFeed
 from engine import Request
+from hygiene import secrets
 
 STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
 REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)

@@ -2,7 +2,7 @@
 
 The prompts' record, `killer run`'s narration, `killer render` and the TUI all word events here, so they cannot
 disagree. A seat reads what it may see (`can_see`); every untrusted string (speeches, ids read from a file)
-passes agents.sanitize.clean. Speeches are handed to a `quote` function chosen by the caller (a JSON string in
+passes hygiene.sanitize.clean. Speeches are handed to a `quote` function chosen by the caller (a JSON string in
 prompts, a Markdown quote in renders, curly quotes in the terminal), so a speech never reads as the judge.
 """
 
@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from agents.narrator_words import PHRASES, Lang
-from agents.sanitize import clean
 from engine import Event
 from engine.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
 from engine.roles import ROLES, action_name, display_name
 from engine.rulesets import get_ruleset
 from engine.state import Winner
+from hygiene.sanitize import clean
 
 K = EventKind
 GOD = "god"  # a view: everything, with who saw it

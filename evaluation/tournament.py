@@ -17,11 +17,11 @@ from typing import Any
 
 from agents.base import Agent
 from agents.health import is_degraded
-from agents.secrets import redact_url
 from agents.table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
 from evaluation.limits import Limited, RateLimit
 from evaluation.schedules import Scheduled, schedule
+from hygiene.secrets import redact_url
 from orchestrator.config import RunConfig
 from orchestrator.lock import hold
 from orchestrator.preflight import PreflightError, preflight

@@ -118,7 +118,7 @@ def team_talk_rounds(text: str) -> int:
 
 def api_key(args: argparse.Namespace) -> str | None:
     """The key from --api-key (with a warning), --api-key-env NAME or OPENAI_API_KEY; remembered for redaction."""
-    from agents.secrets import remember
+    from hygiene.secrets import remember
 
     if getattr(args, "api_key", None):
         print("warning: --api-key is visible to other users of this machine (ps); prefer OPENAI_API_KEY or "

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from agents.secrets import redact_url
 from engine import TEAM_TALK_ROUNDS
+from hygiene.secrets import redact_url
 
 AGENT_KINDS = ("llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random")
 LANGS = ("en", "zh")

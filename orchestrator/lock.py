@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from agents.sanitize import clean
+from hygiene.sanitize import clean
 
 
 class BusyError(Exception):

@@ -1,7 +1,7 @@
 """Narration in the terminal (rich) as the game goes: the narrator's sentence per event, speeches quoted as speech.
 
 Text from players goes through rich.Text, never markup, so a speech cannot style itself as the judge; the
-narrator has already made it one safe line (agents.sanitize.clean).
+narrator has already made it one safe line (hygiene.sanitize.clean).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from agents.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
-from agents.sanitize import clean
 from engine import SPEECHES, EventKind
+from hygiene.sanitize import clean
 from orchestrator.render import role_name
 from orchestrator.transcript import Entry
 

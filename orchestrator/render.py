@@ -12,9 +12,9 @@ from typing import Any
 
 from agents.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
 from agents.notebook import notebook_lines
-from agents.sanitize import clean
 from engine import EventKind
 from engine.roles import ROLES, display_name
+from hygiene.sanitize import clean
 from orchestrator.transcript import Entry, Transcript
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played

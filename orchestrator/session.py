@@ -22,7 +22,7 @@ from langgraph.types import Command
 import engine
 from agents.base import Agent, NotebookData
 from agents.health import FallbackTally
-from agents.secrets import redact_url
+from hygiene.secrets import redact_url
 from orchestrator.config import RECURSION_LIMIT, RunConfig
 from orchestrator.graph import GameRuntime, build_graph
 from orchestrator.lock import BusyError, hold

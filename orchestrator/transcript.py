@@ -12,7 +12,7 @@ reader knows is refused with one line saying so.
 
 Lines are separated by "\n" only: the writer escapes the characters JSON allows raw but other readers take for
 line breaks (U+0085, U+2028, U+2029), and the reader splits on "\n" alone, so no speech can cut a line in two.
-Every line passes `agents.secrets.redact` before it is written. The reader refuses, with one TranscriptError
+Every line passes `hygiene.secrets.redact` before it is written. The reader refuses, with one TranscriptError
 line, anything that is not a transcript: bad JSON, numbers out of range, too deep or too long lines, an event
 line without an integer index, a header whose fields have the wrong types.
 """
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from agents.secrets import redact_value
 from engine import Event, decisions
+from hygiene.secrets import redact_value
 
 # 1: no `format` field; 2: the header says its format (event kinds from engine.catalog); 3: a speech may carry a
 # public `claim` (engine.decisions.Claim), and a speech without the key made no claim; 4: night teams may talk

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from agents.narrator import Words, seen_by, sentence, speech_head, speech_words
 from agents.notebook import notebook_lines
-from agents.sanitize import clean
 from engine import SPEECHES, EventKind
+from hygiene.sanitize import clean
 from orchestrator.transcript import Entry
 from tui.i18n import role, tr
 

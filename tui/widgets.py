@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog, Static
 
-from agents.sanitize import clean
+from hygiene.sanitize import clean
 from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.model import GOD, PUBLIC, TableModel, View

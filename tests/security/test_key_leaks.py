@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from agents import secrets
+from hygiene import secrets
 from tests.security.loopback import Hostile, hostile_endpoint
 
 ROOT = Path(__file__).resolve().parents[2]

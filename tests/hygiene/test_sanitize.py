@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.sanitize import LINE_MARK, clean
+from hygiene.sanitize import LINE_MARK, clean
 
 ATTACKS = {
     "osc52 clipboard": "hi\x1b]52;c;ZXZpbA==\x07 there",
