@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.narrator import Words, curly
 from engine.decisions import CLAIM_RESULTS, Target
 from engine.roles import ROLE_IDS
 from hygiene.sanitize import clean
+from words.narrator import Words, curly
 
 MAX_BELIEFS = 24  # one a seat: more than the largest table's other seats (20 players)
 MAX_CLAIM_ROWS = 24  # the claims and check reports heard so far

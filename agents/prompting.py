@@ -18,12 +18,12 @@ import jinja2
 
 import prompts
 from agents.base import SeatView
-from agents.narrator import sentence
 from agents.notebook import notebook_lines
-from agents.prompt_card import consequence, own_briefs, prompt_card, talk_text
 from agents.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
+from words.narrator import sentence
+from words.prompt_card import consequence, own_briefs, prompt_card, talk_text
 
 LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}  # json.dumps keeps these raw
 

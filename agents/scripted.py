@@ -19,7 +19,6 @@ from agents.base import Annotation, Decision, SeatView
 from agents.bots import strategic
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
 from agents.bots.reports import telling_checks
-from agents.narrator import Words
 from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.schema import Choices
 from agents.team_talk import plurality_proposal
@@ -27,6 +26,7 @@ from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request,
 from engine.catalog import CheckResult
 from engine.decisions import CLAIM_RESULTS, target_from_json
 from engine.roles import HARMFUL, PROTECTIVE
+from words.narrator import Words
 
 CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
 T = TypeVar("T")

@@ -4,7 +4,7 @@ What a 135M model does with the full prompt (measured: benchmarks/bench_small_mo
 speeches read the card aloud, repeat the judge's lines or are bracket soup. This profile asks for less and shows
 more:
 - a shorter card: the table's roles, the day's procedure and the win conditions, built from the same engine data
-  as the full rules card (agents/rules_card.py), so it is right for every ruleset;
+  as the full rules card (words/rules_card.py), so it is right for every ruleset;
 - fewer fields: the decision fields only (target / accusation / speech / confess where legal). No reasoning, no
   suspicions, no public claim and NO notebook: a 135M model's free text is noise, and every field is
   generation time on a CPU;
@@ -24,10 +24,10 @@ from typing import Any
 
 from agents.base import SeatView
 from agents.prompting import public_record, record_line, render, seat_facts, visible_events
-from agents.rules_card import day_lines, roles_line, victory_lines
 from agents.schema import Choices, target_json
 from agents.schema import _enum as enum
 from engine import DecisionKind, Team, get_ruleset, team_of
+from words.rules_card import day_lines, roles_line, victory_lines
 
 # What the schema asks for: one short sentence (grammar-enforcing servers stop there). Chinese says as much in
 # fewer characters, and SmolLM2's tokenizer spends about one token per Chinese character (four per English word).

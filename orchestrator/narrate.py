@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from agents.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
 from orchestrator.render import role_name
 from orchestrator.transcript import Entry
+from words.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
 
 QUIET = frozenset({EventKind.DEAL, EventKind.YOUR_CARDS, EventKind.CAUSE_OF_DEATH})  # shown better elsewhere
 

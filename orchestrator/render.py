@@ -2,7 +2,7 @@
 
 The public view holds only public events and stops at the winner: no cards, no night choices, no private
 reasoning. The god view adds everything: the deal, night choices, each decision's annotation, the reveal.
-Every line is the narrator's sentence in the game's language (agents.narrator), so the render, the terminal
+Every line is the narrator's sentence in the game's language (words.narrator), so the render, the terminal
 narration, the prompts and the TUI word the game the same way.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
 from agents.notebook import notebook_lines
 from engine import EventKind
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean
 from orchestrator.transcript import Entry, Transcript
+from words.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 

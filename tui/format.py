@@ -1,4 +1,4 @@
-"""One feed line per event, in en or zh: the narrator's sentence (agents.narrator), styled. Players' words go in
+"""One feed line per event, in en or zh: the narrator's sentence (words.narrator), styled. Players' words go in
 as rich Text, never markup: a speech cannot style itself as the judge. Private events (god view) are dimmed and
 say who saw them; annotations follow decisions."""
 
@@ -8,12 +8,12 @@ from typing import Any
 
 from rich.text import Text
 
-from agents.narrator import Words, seen_by, sentence, speech_head, speech_words
 from agents.notebook import notebook_lines
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
 from orchestrator.transcript import Entry
 from tui.i18n import role, tr
+from words.narrator import Words, seen_by, sentence, speech_head, speech_words
 
 JUDGE_STYLE = "bold yellow"
 SPEAKER_STYLE = "bold cyan"

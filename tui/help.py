@@ -1,5 +1,5 @@
 """The help screen (? or F1): the keys, what the pending decision does, and the ruleset's rules card (the same
-card agents.rules_card gives the agents), in the UI's language."""
+card words.rules_card gives the agents), in the UI's language."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from agents.rules_card import ACTIONS, RulesCard, rules_card
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
+from words.rules_card import ACTIONS, RulesCard, rules_card
 
 HELP_CSS = """
 HelpScreen { align: center middle; }

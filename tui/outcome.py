@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from agents.rules_card import met_conditions
 from engine import EventKind, Winner
 from engine.roles import Team, team_of
 from orchestrator.transcript import Entry
 from tui.i18n import tr
 from tui.model import GOD, build
+from words.rules_card import met_conditions
 
 
 def win_condition(header: dict[str, Any], entries: Sequence[Entry], lang: str) -> str | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from agents.prompt_card import talk_text
 from engine import DecisionKind, Request
 from engine.decisions import target_from_json
 from tui.claim_form import claim_form
@@ -18,6 +17,7 @@ from tui.i18n import action, role, tr
 from tui.model import PUBLIC
 from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 from tui.screens import PrivacyScreen
+from words.prompt_card import talk_text
 
 if TYPE_CHECKING:
     from tui.app import KillerApp
@@ -43,7 +43,7 @@ def ask_text(lang: str, request: dict[str, Any]) -> str:
 
 def team_talk_text(lang: str, request: dict[str, Any]) -> str:
     """The team-talk view of a later round (R-team-talk): the round and every member's proposal of the round
-    before, in the same words the models read (agents.prompt_card.talk_text); empty for any other request."""
+    before, in the same words the models read (words.prompt_card.talk_text); empty for any other request."""
     try:
         proposals = tuple((int(s), target_from_json(t)) for s, t in request.get("proposals") or ())
         asked = Request(int(request["seat"]), DecisionKind(request["kind"]), round=int(request.get("round", 1)),

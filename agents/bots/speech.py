@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from agents.bots.phrases import PHRASES, REASONS
 from agents.bots.situation import Situation
-from agents.narrator import Words
 from engine import Claim, DecisionKind, display_name
+from words.narrator import Words
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.narrator import sentence
 from agents.random_agent import choose
 from agents.schema import answer_schema, parse_answer, to_action
 from engine import DecisionKind, GameState
+from words.narrator import sentence
 
 RULESETS = [r.id for r in engine.all_rulesets()]
 

@@ -11,13 +11,13 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.prompt_card import LINES, consequence, talk_text
 from agents.random_agent import RandomAgent, choose
-from agents.rules_card import TOGETHER, card_text, rules_card
 from agents.scripted import ScriptedAgent
 from agents.team_talk import plurality_proposal, random_proposal
 from engine import Action, DecisionKind, Event, EventKind, GameState, Request
-from tests.agents.test_prompt_card import legal_values, request_part
+from tests.words.test_prompt_card import legal_values, request_part
+from words.prompt_card import LINES, consequence, talk_text
+from words.rules_card import TOGETHER, card_text, rules_card
 
 TEAM_RULESETS = [r.id for r in engine.all_rulesets() if any(s.team for s in r.night_steps)]
 

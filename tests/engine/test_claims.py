@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents.narrator import sentence
 from engine import Action, Claim, ClaimedCheck, DecisionKind, GameState, IllegalActionError, apply, observation
+from words.narrator import sentence
 
 
 def to_first_speech(ruleset: str, seed: int = 3) -> tuple[GameState, list[engine.Event], random.Random]:

@@ -14,7 +14,6 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.narrator import sentence
 from agents.scripted import ScriptedAgent
 from engine import rulesets
 from engine.catalog import CATALOGUE, EventSpec, Seen
@@ -24,6 +23,7 @@ from engine.night.basic import announce, police_check, team_target
 from engine.night.common import collect_choices, night_requests
 from engine.roles import NIGHT_ACTIONS, ROLES, Effect, NightAction, RoleInfo, Team
 from engine.ruleset import Judge, NightStep
+from words.narrator import sentence
 
 WITCH_SEES = "witch_sees"  # step 2: a new kind in engine/catalog.py's EventKind and catalogue
 

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from agents.narrator import phrase
 from orchestrator.config import RunConfig
 from orchestrator.render import render
 from orchestrator.session import Hooks, run_game
 from orchestrator.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.agents.provider_emulator import ProviderEmulator
+from words.narrator import phrase
 
 GAMES = [
     ("openai", "gpt-4.1-mini", False, "v2-classic", 8, "en"),

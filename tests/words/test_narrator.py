@@ -12,13 +12,13 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
-from agents.narrator_words import EN, ZH
 from agents.random_agent import choose
 from agents.schema import answer_schema, target_json
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS
+from words.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
+from words.phrases import EN, ZH
 
 ANSWER_KEYS = {"reasoning", "notebook", "suspicions", "speech", "claim", "accusation", "target", "confess"}
 # Allowed in a Chinese prompt or render: role ids and JSON keys of the answer format, JSON's own words, the

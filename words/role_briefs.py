@@ -5,7 +5,7 @@ notes, so the shared front of the prompt stays the same for every seat.
 
 Typical plays come from the seeds (/work/shared/seeds/, cited by file name beside each), and are worded so that
 they hold in every ruleset that deals the role ("where ..." marks what only some rulesets have).
-tests/agents/test_role_briefs.py checks every role of every ruleset has its brief in both languages.
+tests/words/test_role_briefs.py checks every role of every ruleset has its brief in both languages.
 """
 
 from __future__ import annotations

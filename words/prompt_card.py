@@ -1,15 +1,15 @@
-"""What the prompt adds to the rules card (agents/rules_card.py): what each kind of answer decides under this
+"""What the prompt adds to the rules card (words/rules_card.py): what each kind of answer decides under this
 ruleset's day procedure (a vote, a tie, whether an accusation counts as a vote), the team's majority rule, who
 hears a check result, that a power is once per game, and what a public claim is. The card and the day's lines
 sit in the shared, cacheable front of the prompt; `consequence` is the line each request ends with."""
 
 from __future__ import annotations
 
-from agents.narrator import phrase
-from agents.role_briefs import brief
-from agents.rules_card import rules_card
 from engine import DecisionKind, Request, Target, display_name, get_ruleset
 from engine.roles import ROLES
+from words.narrator import phrase
+from words.role_briefs import brief
+from words.rules_card import rules_card
 
 Phrases = dict[str, dict[str, str]]
 
@@ -118,7 +118,7 @@ def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
 
 def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
     """The briefs of the seat's own cards (v5: two; one when both are the same role), for its private notes only:
-    what each card knows, wants and typically plays (agents/role_briefs.py)."""
+    what each card knows, wants and typically plays (words/role_briefs.py)."""
     roles = dict.fromkeys(c for c in cards if c in ROLES)
     return tuple(brief(r, lang, display_name(r, lang)) for r in roles)
 

@@ -14,11 +14,11 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.prompt_card import ACCUSATIONS, LINES, VOTES, consequence
 from agents.random_agent import choose
-from agents.rules_card import victory_lines
 from agents.schema import answer_schema, target_json
 from engine import Claim, DecisionKind, Request
+from words.prompt_card import ACCUSATIONS, LINES, VOTES, consequence
+from words.rules_card import victory_lines
 
 RULESETS = [r.id for r in engine.all_rulesets()]
 LEGAL = {"en": r'Legal "{field}" values: ([^\n(]*?)(?: \(null[^)]*\))?\.\n',

@@ -3,7 +3,7 @@ each, the night's steps in order, the day's procedure, last words, jump-kills an
 
 One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts can
 include it (`card_text`). Sentences are keyed by the data's names (a night step's action, the day procedure's
-class, the last-words policy's function); tests/agents/test_rules_card.py checks every ruleset has them all.
+class, the last-words policy's function); tests/words/test_rules_card.py checks every ruleset has them all.
 """
 
 from __future__ import annotations

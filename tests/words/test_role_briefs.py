@@ -10,9 +10,9 @@ import pytest
 import engine
 from agents import prompting
 from agents.base import SeatView
-from agents.role_briefs import BRIEFS, brief
 from engine import display_name
 from engine.roles import ROLE_IDS
+from words.role_briefs import BRIEFS, brief
 
 RULESETS = [r.id for r in engine.all_rulesets()]
 DEALT = sorted({role for r in engine.all_rulesets() for role in r.roles()})

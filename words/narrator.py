@@ -12,13 +12,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from agents.narrator_words import PHRASES, Lang
 from engine import Event
 from engine.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
 from engine.roles import ROLES, action_name, display_name
 from engine.rulesets import get_ruleset
 from engine.state import Winner
 from hygiene.sanitize import clean
+from words.phrases import PHRASES, Lang
 
 K = EventKind
 GOD = "god"  # a view: everything, with who saw it

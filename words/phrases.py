@@ -1,7 +1,7 @@
 """The narrator's phrases in English and Chinese (natural game vocabulary: 天黑请闭眼, 平安夜, 遗言, 指认, 验人).
 
 Keys that name an event kind are the EventKind itself; the rest are the narrator's own. Both languages have
-the same keys (tests/agents/test_narrator.py checks it).
+the same keys (tests/words/test_narrator.py checks it).
 """
 
 from __future__ import annotations

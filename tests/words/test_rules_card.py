@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from agents.rules_card import ACTIONS, DAYS, LAST_WORDS, card_text, met_conditions, rules_card, victory_lines
 from engine import display_name
 from engine.rulesets import all_rulesets
+from words.rules_card import ACTIONS, DAYS, LAST_WORDS, card_text, met_conditions, rules_card, victory_lines
 
 RULESETS = [r.id for r in all_rulesets()]
 
