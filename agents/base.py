@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from engine import Action, Event, Request
 
-NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/notebook.py), or an old game's free text
+NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/llm/notebook.py) or old free text
 SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
 
 
@@ -21,7 +21,7 @@ class SeatView:
     players: int
     events: tuple[Event, ...]
     lang: str = "en"
-    # the seat's own private notebook, as it returned it with its previous decision (agents/notebook.py: an object;
+    # the seat's own private notebook, as it returned it with its previous decision (agents/llm/notebook.py: an object;
     # an old transcript's free text when a game is resumed)
     notebook: NotebookData = ""
     # Optional, for live display: an agent that can stream hands it the speech so far while it writes a

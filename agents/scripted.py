@@ -19,8 +19,8 @@ from agents.base import Annotation, Decision, SeatView
 from agents.bots import strategic
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
 from agents.bots.reports import telling_checks
-from agents.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
-from agents.schema import Choices
+from agents.llm.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
+from agents.llm.schema import Choices
 from agents.team_talk import plurality_proposal
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult

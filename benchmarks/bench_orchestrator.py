@@ -9,7 +9,7 @@ reuse, (d) optional: a whole game on the embedded model.
     decision. Target < 5 ms. Measured with the SQLite checkpointer (as `killer run`) and in memory.
 (c) prompt tokens per decision, and of all prompt characters/tokens sent in a game, the share that repeats a
     prefix of an earlier call. >= 80% for the full prompt profile; the same game is played again with the small
-    profile (agents/small_prompt.py, the embedded model's) and its figures printed beside (no target).
+    profile (agents/llm/small_prompt.py, the embedded model's) and its figures printed beside (no target).
     (Run it on an older checkout for the "before" figure.)
 (d) --embedded: an all-AI 8-player v2-classic game on the embedded SmolLM2. Target < 3 min.
 """
@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from agents.base import Annotation, Decision, SeatView  # noqa: E402
-from agents.llm import LLMAgent  # noqa: E402
+from agents.llm.agent import LLMAgent  # noqa: E402
 from engine import Request, default_action  # noqa: E402
 from orchestrator.config import RunConfig  # noqa: E402
 from orchestrator.session import GameResult, run_game  # noqa: E402

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 import openai  # noqa: E402
 
 from agents.base import Agent  # noqa: E402
-from agents.llm import LLMAgent  # noqa: E402
+from agents.llm.agent import LLMAgent  # noqa: E402
 from evaluation.config import Contestant, parse_config  # noqa: E402
 from evaluation.tournament import AgentBuilder, run_tournament  # noqa: E402
 from tests.agents.fake_endpoint import legal_answer, prompt_size, schema_of  # noqa: E402

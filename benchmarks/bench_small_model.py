@@ -6,7 +6,7 @@ transcripts, the share that
   (b) share no run of 8 words with the prompt the seat was shown for that decision (words: runs of letters and
       digits, each Chinese character one word, case folded). The prompt is rebuilt from the transcript: the
       game is replayed from its seed, and the seat's view at that decision goes through the same prompt builder
-      (agents/prompt_profiles.py) with the profile the header records for the seat ("full" when it records none)
+      (agents/llm/prompt_profiles.py) with the profile the header records for the seat ("full" when it records none)
       and, for the full profile, the notebook the seat's previous decision returned. The first attempt's prompt:
       a retry's also holds the refused answer;
   (c) do not reveal a killer's own card: for a seat holding a killers'-side card, no first-person sentence that
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from agents.base import NotebookData, SeatView  # noqa: E402
-from agents.prompt_profiles import prompt_for  # noqa: E402
+from agents.llm.prompt_profiles import prompt_for  # noqa: E402
 from engine import DecisionKind, Team, display_name, team_of  # noqa: E402
 from engine.game import EVENT_DECISIONS  # noqa: E402
 from orchestrator.transcript import Transcript, TranscriptError, read_transcript  # noqa: E402

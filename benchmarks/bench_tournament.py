@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents.base import Agent  # noqa: E402
-from agents.llm import LLMAgent  # noqa: E402
+from agents.llm.agent import LLMAgent  # noqa: E402
 from evaluation.config import Contestant, parse_config  # noqa: E402
 from evaluation.report import write_report  # noqa: E402
 from evaluation.tournament import AgentBuilder, run_tournament  # noqa: E402

@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from agents.table import AgentKind, Generation, first_problem, read_toml
+from agents.providers.seat_table import AgentKind, Generation, first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
 

@@ -3,7 +3,7 @@
 Each distinct deal of the schedule (ruleset, table size, seed) is played once through the engine by the scripted
 bots, asked in the batches the graph asks them (as `killer balance` plays: offline, deterministic, no
 transcript). At every decision the full-profile prompt an LLM seat would be sent is rendered with the agents' own
-code (agents/prompting.py `messages`, agents/prompt_profiles.py `full_request_text`, from the seat's own
+code (agents/llm/prompting.py `messages`, agents/llm/prompt_profiles.py `full_request_text`, from the seat's own
 observation only; a small-profile seat's prompt is shorter, so for it this over-estimates), and the scripted
 bot's answer is written in the answer schema's shape. Characters become tokens at a stated ratio per language
 (CHARS_PER_TOKEN). A seat's decisions and characters go to the contestant that plays that seat in each
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.base import Decision, SeatView
-from agents.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
-from agents.prompt_profiles import full_request_text
-from agents.prompting import choices_for, messages, render
-from agents.schema import (
+from agents.llm.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
+from agents.llm.prompt_profiles import full_request_text
+from agents.llm.prompting import choices_for, messages, render
+from agents.llm.schema import (
     SCHEMA_REASONING_CHARS,
     SCHEMA_SPEECH_CHARS,
     Choices,
@@ -80,7 +80,7 @@ EMPTY_NOTEBOOK: dict[str, Any] = {"beliefs": [], "claims": [], "commitments": []
 
 
 def full_notebook(players: int, cards_per_seat: int, roles: tuple[str, ...]) -> dict[str, Any]:
-    """The largest notebook the answer schema allows (agents/notebook.py): a belief on every other seat, every
+    """The largest notebook the answer schema allows (agents/llm/notebook.py): a belief on every other seat, every
     claim row and commitment it holds, the plan at its schema length; its entries as long as they can be."""
     scope = Scope(seat=1, players=players, roles=roles, cards_per_seat=cards_per_seat, night=players)
     role = max(roles, key=len)

@@ -17,7 +17,7 @@ from typing import Any
 
 from agents.base import Agent
 from agents.health import is_degraded
-from agents.table import Generation, SeatSpec
+from agents.providers.seat_table import Generation, SeatSpec
 from evaluation.config import ConfigError, Contestant, TournamentConfig, parse_config
 from evaluation.limits import Limited, RateLimit
 from evaluation.schedules import Scheduled, schedule
@@ -336,7 +336,7 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
         if build is None:
             embedded = None
             if todo and any(c.embedded for c in cfg.contestants):
-                from agents.local_server import LocalModelServer
+                from agents.providers.local_server import LocalModelServer
 
                 server = await stack.enter_async_context(LocalModelServer())
                 embedded = (server.base_url, server.model)

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from agents.prompt_profiles import CHOICES as PROMPT_CHOICES
-from agents.providers import PROVIDERS
+from agents.llm.prompt_profiles import CHOICES as PROMPT_CHOICES
+from agents.providers.profiles import PROVIDERS
 from engine import MAX_TEAM_TALK, TEAM_TALK_ROUNDS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode

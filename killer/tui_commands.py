@@ -64,7 +64,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
 def embedded_available() -> bool:
     """Whether a fresh install can run the embedded model (the `local` extra is installed)."""
     try:
-        from agents.local_server import find_embedded_model
+        from agents.providers.local_server import find_embedded_model
 
         find_embedded_model()
     except Exception:

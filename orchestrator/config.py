@@ -28,8 +28,8 @@ class RunConfig:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     api_key_env: str | None = None  # the NAME of the variable holding the key (recorded; the key never is)
-    provider: str = "auto"  # agents/providers.py; the embedded launcher sets "llamacpp"
-    prompt_profile: str = "auto"  # agents/prompt_profiles.py: auto | full | small (a table's seat may override it)
+    provider: str = "auto"  # agents/providers/profiles.py; the embedded launcher sets "llamacpp"
+    prompt_profile: str = "auto"  # agents/llm/prompt_profiles.py: auto | full | small (a table's seat may override it)
     table: Path | None = None
     lang: str = "en"
     timeout: float = 60.0

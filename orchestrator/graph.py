@@ -19,7 +19,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, interrupt
 
 from agents.base import Agent, NotebookData, SpeechListener
-from agents.schema import SPEAKING
+from agents.llm.schema import SPEAKING
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask

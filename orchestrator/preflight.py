@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from agents.base import Agent, SeatView
-from agents.llm import LLMAgent, PreflightRefused
+from agents.llm.agent import LLMAgent, PreflightRefused
 from engine import DecisionKind, KillerError, Request
 from hygiene.sanitize import clean
 from orchestrator.replay_cache import Position

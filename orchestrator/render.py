@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.notebook import notebook_lines
+from agents.llm.notebook import notebook_lines
 from engine import EventKind
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean

@@ -59,7 +59,7 @@ def factory_build(config: RunConfig, seats: list[int]) -> dict[int, Agent]:
 @contextlib.asynccontextmanager
 async def _embedded_server() -> Any:
     try:
-        local = importlib.import_module("agents.local_server")
+        local = importlib.import_module("agents.providers.local_server")
     except ModuleNotFoundError as exc:
         raise SeatSetupError(f"the embedded model is not available ({exc.name} missing)") from None
     try:

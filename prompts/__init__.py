@@ -1,4 +1,4 @@
-"""Prompt templates as package data: prompts/<lang>/<name>.j2, loaded by name (see agents/prompting.py)."""
+"""Prompt templates as package data: prompts/<lang>/<name>.j2, loaded by name (see agents/llm/prompting.py)."""
 
 from __future__ import annotations
 

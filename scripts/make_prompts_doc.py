@@ -1,6 +1,6 @@
 """Writes docs/prompts.md: one full prompt of each request kind (night, statement, defence, vote, last words) in
 each language, exactly as an LLM seat receives it (system message, user message, answer schema), taken from a
-scripted game of the README's ruleset; then the same for the small profile (agents/small_prompt.py).
+scripted game of the README's ruleset; then the same for the small profile (agents/llm/small_prompt.py).
 
     python scripts/make_prompts_doc.py [--ruleset v2-classic] [--players 8] [--seed 1] [--out docs/prompts.md]
 """
@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents import prompt_profiles, prompting  # noqa: E402
 from agents.base import SeatView  # noqa: E402
-from agents.schema import SCHEMA_SPEECH_CHARS, answer_schema, target_json  # noqa: E402
+from agents.llm import prompt_profiles, prompting  # noqa: E402
+from agents.llm.schema import SCHEMA_SPEECH_CHARS, answer_schema, target_json  # noqa: E402
 from agents.scripted import ScriptedAgent  # noqa: E402
 from engine import DecisionKind, Request  # noqa: E402
 
@@ -93,7 +93,7 @@ def document(ruleset: str, players: int, seed: int) -> str:
 def small_section(found: dict[DecisionKind, tuple[Request, SeatView]]) -> str:
     """The same requests under the small profile (the embedded model's; no notebook)."""
     out = ["\n# The small profile\n\nThe same requests as the small prompt profile shows them "
-           "(agents/small_prompt.py; chosen for the embedded model and models of at most 1B parameters, "
+           "(agents/llm/small_prompt.py; chosen for the embedded model and models of at most 1B parameters, "
            "see docs/models.md): a shorter card, the decision fields only, a one-shot example answer of another "
            "game's seat, the legal seats right before the answer, no notebook.\n"]
     for lang in ("en", "zh"):

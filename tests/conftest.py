@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.local_server import LocalModelUnavailable, find_embedded_model
+from agents.providers.local_server import LocalModelUnavailable, find_embedded_model
 
 
 @pytest.fixture

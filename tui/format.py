@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from agents.notebook import notebook_lines
+from agents.llm.notebook import notebook_lines
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
 from orchestrator.transcript import Entry

@@ -118,7 +118,7 @@ EN: dict[str, str] = {
     "render_level": "{agent}, {level} level", "level_easy": "easy", "level_normal": "normal", "level_hard": "hard",
     "narrate_end": "{winner} after {nights} nights and {decisions} decisions",
     "narrate_claims": " (claims to be the {role})", "narrate_fallback": "  [fallback: {why}]",
-    # the seat's notebook (agents/notebook.py), read back to it and shown in the god view
+    # the seat's notebook (agents/llm/notebook.py), read back to it and shown in the god view
     "nb_belief": "{seat}: you think it is the {role} ({pct}% sure)",
     "nb_belief_open": "{seat}: no guess at its role yet",
     "nb_role": "{seat} claimed to be the {role}",

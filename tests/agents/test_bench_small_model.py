@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx2
 
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game
 from orchestrator.transcript import read_transcript

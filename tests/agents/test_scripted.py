@@ -12,9 +12,9 @@ import pytest
 import engine
 from agents.base import Decision, SeatView
 from agents.factory import AgentSetupError, build_agents
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
+from agents.providers.seat_table import TableError, load_table
 from agents.scripted import CHECK_RE, ScriptedAgent
-from agents.table import TableError, load_table
 from engine import DecisionKind, GameState
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
 from agents.scripted import ScriptedAgent
 from engine import rulesets
 from engine.catalog import CATALOGUE, EventSpec, Seen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from agents.scripted import ScriptedAgent
 from evaluation.config import Contestant, parse_config
 from evaluation.report import summarize

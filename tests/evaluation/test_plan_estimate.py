@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from agents.base import SeatView
-from agents.llm import LLMAgent
-from agents.prompting import choices_for
+from agents.llm.agent import LLMAgent
+from agents.llm.prompting import choices_for
 from engine import current_batch, new_game, observation
 from evaluation import plan_play
 from evaluation.config import parse_config

@@ -39,7 +39,7 @@ FAKE_SERVER = textwrap.dedent("""
 LAUNCHER = textwrap.dedent("""
     import sys
     from pathlib import Path
-    import agents.local_server as local
+    import agents.providers.local_server as local
     folder = sys.argv[1]
     local.find_embedded_model = lambda: Path(folder) / "model.gguf"
     local.server_command = lambda model, port, **kw: [sys.executable, str(Path(folder) / "fake_server.py"),

@@ -8,8 +8,8 @@ from pathlib import Path
 import openai
 import pytest
 
-from agents.llm import LLMAgent
-from agents.local_server import LocalModelServer
+from agents.llm.agent import LLMAgent
+from agents.providers.local_server import LocalModelServer
 from agents.scripted import ScriptedAgent
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 import engine
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
 from orchestrator.narrate import Narrator
 from orchestrator.render import render

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx2
 
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
 from orchestrator.render import render
 from orchestrator.session import resume_game, run_game

@@ -123,6 +123,6 @@ def test_the_embedded_launcher_sets_llamacpp_itself(tmp_path: Path, monkeypatch:
     assert result.degraded == [] and set((result.end or {})["fallbacks"].values()) == {0}
     header = read_transcript(result.path).header
     assert {s["provider"] for s in header["seats"]} == {"llamacpp"}
-    # the embedded model plays the small prompt profile (agents/small_prompt.py): decision fields only
+    # the embedded model plays the small prompt profile (agents/llm/small_prompt.py): decision fields only
     assert {s["prompt_profile"] for s in header["seats"]} == {"small"}
     assert all("notebook" not in b["response_format"]["schema"]["properties"] for b in emu.bodies)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Decision, SeatView
-from agents.llm import LLMAgent
-from agents.schema import SPEAKING
+from agents.llm.agent import LLMAgent
+from agents.llm.schema import SPEAKING
 from agents.scripted import ScriptedAgent
 from engine import Request
 from orchestrator.config import RunConfig

@@ -14,7 +14,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from engine import TEAM_TALK_ROUNDS, EventKind
 from killer.cli import main
 from orchestrator.config import RunConfig

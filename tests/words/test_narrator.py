@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
+from agents.llm.schema import answer_schema, target_json
 from agents.random_agent import choose
-from agents.schema import answer_schema, target_json
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS

@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
+from agents.llm.schema import answer_schema, target_json
 from agents.random_agent import choose
-from agents.schema import answer_schema, target_json
 from engine import Claim, DecisionKind, Request
 from words.prompt_card import ACCUSATIONS, LINES, VOTES, consequence
 from words.rules_card import victory_lines

@@ -15,7 +15,7 @@ from typing import Any
 
 import openai
 
-from agents.streaming import SpeechFeed
+from agents.llm.streaming import SpeechFeed
 from hygiene import secrets
 from hygiene.sanitize import clean
 

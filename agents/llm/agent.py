@@ -1,5 +1,5 @@
 """The LLM player: renders the seat's prompt, asks an OpenAI-compatible endpoint for a structured answer in the
-shape its provider profile accepts (agents/providers.py), validates it against the request's legal choices,
+shape its provider profile accepts (agents/providers/profiles.py), validates it against the request's legal choices,
 retries with the error fed back, then falls back to a legal default. It never raises: every failure ends in a
 recorded fallback.
 
@@ -11,7 +11,7 @@ A decision falls back when the budget of the failure at hand is spent. The opena
 (`max_retries=0`), so the attempts recorded in the Annotation are all the calls made. Each call is bounded by
 `timeout` twice over: the client's request timeout and an asyncio timeout around the call.
 
-Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/detect.py.
+Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/providers/detect.py.
 """
 
 from __future__ import annotations
@@ -27,11 +27,21 @@ from urllib.parse import urlsplit
 import openai
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agents import prompt_profiles, prompting
 from agents.base import Annotation, Decision, SeatView
-from agents.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
-from agents.detect import detect
-from agents.providers import (
+from agents.llm import prompt_profiles, prompting
+from agents.llm.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
+from agents.llm.schema import (
+    AnswerError,
+    Choices,
+    fallback_action,
+    notebook_of,
+    parse_answer,
+    suspicions_of,
+    to_action,
+)
+from agents.llm.streaming import SpeechFeed
+from agents.providers.detect import detect
+from agents.providers.profiles import (
     FORMATS,
     PROFILES,
     PROVIDERS,
@@ -42,16 +52,6 @@ from agents.providers import (
     token_budget,
     with_schema_note,
 )
-from agents.schema import (
-    AnswerError,
-    Choices,
-    fallback_action,
-    notebook_of,
-    parse_answer,
-    suspicions_of,
-    to_action,
-)
-from agents.streaming import SpeechFeed
 from engine import Request
 from hygiene import secrets
 

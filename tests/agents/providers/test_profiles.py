@@ -15,12 +15,12 @@ import openai
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import Decision, SeatView
-from agents.detect import by_host
-from agents.llm import LLMAgent, PreflightRefused
-from agents.providers import GenOptions, strict_schema
-from agents.schema import Choices, answer_schema
+from agents.llm import prompting
+from agents.llm.agent import LLMAgent, PreflightRefused
+from agents.llm.schema import Choices, answer_schema
+from agents.providers.detect import by_host
+from agents.providers.profiles import GenOptions, strict_schema
 from engine import DecisionKind, Request
 from tests.agents.provider_emulator import ProviderEmulator, strict_problem
 
@@ -215,7 +215,7 @@ def test_the_factory_takes_provider_key_variable_and_contestant_options() -> Non
     from dataclasses import dataclass
 
     from agents.factory import AgentSetupError, build_agents
-    from agents.table import SeatSpec
+    from agents.providers.seat_table import SeatSpec
 
     @dataclass(frozen=True)
     class Opts:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
-from agents.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
+from agents.llm.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
 from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
@@ -305,21 +305,6 @@ def claim_schema(choices: Choices) -> dict[str, Any]:
         "required": ["role", "checks"],
         "additionalProperties": False,
     }
-
-
-def grammar_schema(schema: Any) -> Any:
-    """The schema for llama.cpp's grammar converter: an enum keeps no "type" beside it, because the converter
-    then builds a union of the types and drops the enum (checked against llama-cpp-python 0.3.36: with
-    {"type": ["integer", "null"], "enum": [...]} 5 of 6 answers named seats outside the enum; with the enum
-    alone, none did)."""
-    if isinstance(schema, dict):
-        out = {k: grammar_schema(v) for k, v in schema.items()}
-        if "enum" in out:
-            out.pop("type", None)
-        return out
-    if isinstance(schema, list):
-        return [grammar_schema(v) for v in schema]
-    return schema
 
 
 _enum = enum_schema

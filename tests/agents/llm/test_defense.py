@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
+from agents.llm.schema import answer_schema, parse_answer, to_action
 from agents.random_agent import choose
-from agents.schema import answer_schema, parse_answer, to_action
 from engine import DecisionKind, GameState
 from words.narrator import sentence
 

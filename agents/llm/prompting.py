@@ -18,8 +18,8 @@ import jinja2
 
 import prompts
 from agents.base import SeatView
-from agents.notebook import notebook_lines
-from agents.schema import Choices
+from agents.llm.notebook import notebook_lines
+from agents.llm.schema import Choices
 from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 from words.narrator import sentence
@@ -52,7 +52,7 @@ def _jsonlist(values: Any) -> str:
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
 # 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect.
 PROMPT_VERSION = 3
-PROMPT_PROFILE = "full"  # the default profile; agents/prompt_profiles.py picks each seat's (full or small)
+PROMPT_PROFILE = "full"  # the default profile; agents/llm/prompt_profiles.py picks each seat's (full or small)
 
 
 @cache

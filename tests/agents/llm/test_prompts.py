@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
 from agents.random_agent import choose
 from engine import DecisionKind, GameState
 from engine.roles import ROLES

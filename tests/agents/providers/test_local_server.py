@@ -16,8 +16,8 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from agents import local_server
-from agents.local_server import (
+from agents.providers import local_server
+from agents.providers.local_server import (
     MODEL_ALIAS,
     MODEL_FILE,
     LocalModelServer,

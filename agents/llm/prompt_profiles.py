@@ -1,9 +1,9 @@
 """Prompt profiles: which prompt a seat's model is shown.
 
 - "full": the rules card, what follows from each answer, reasoning, the notebook, suspicions and public claims
-  (agents/prompting.py, prompts/<lang>/system.j2 ...): for capable models.
+  (agents/llm/prompting.py, prompts/<lang>/system.j2 ...): for capable models.
 - "small": a shorter card, a one-shot example per request kind, the decision fields only, no notebook
-  (agents/small_prompt.py): for models of at most ~1B parameters.
+  (agents/llm/small_prompt.py): for models of at most ~1B parameters.
 - "auto" (the default): "small" for the embedded model and for a model whose name gives a size of at most 1B
   parameters ("135m", "360M", "0.5b", "1b"), else "full".
 
@@ -16,14 +16,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents import prompting, small_prompt
 from agents.base import SeatView
-from agents.schema import SCHEMA_SPEECH_CHARS, Choices, answer_schema, target_json
+from agents.llm import prompting, small_prompt
+from agents.llm.schema import SCHEMA_SPEECH_CHARS, Choices, answer_schema, target_json
 from engine import Request
 
 PROMPT_PROFILES: tuple[str, ...] = ("full", "small")
 CHOICES: tuple[str, ...] = ("auto", *PROMPT_PROFILES)
-EMBEDDED_MODEL = "smollm2-135m"  # agents/local_server.py MODEL_ALIAS (not imported: that module starts servers)
+EMBEDDED_MODEL = "smollm2-135m"  # local_server.MODEL_ALIAS (not imported: that module starts servers)
 SMALL_PARAMS = 1e9  # a model of at most this many parameters gets the small profile on "auto"
 SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*([mb])(?![a-z])", re.IGNORECASE)
 

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from agents.base import Decision, SeatView
-from agents.llm import LLMAgent
+from agents.llm.agent import LLMAgent
 from engine import DecisionKind, GameState, Request
 from tests.agents.fake_endpoint import (
     FakeEndpoint,
@@ -124,7 +124,7 @@ def test_one_transport_failure_then_a_valid_answer_costs_no_answer_retry(failure
 
 
 def test_retry_after_is_honoured_up_to_the_cap() -> None:
-    from agents.completion import BACKOFF_CAP_S, backoff
+    from agents.llm.completion import BACKOFF_CAP_S, backoff
 
     state, events = start()
     request = state.pending[0]
@@ -260,7 +260,7 @@ def test_legal_answer_helper_matches_schema() -> None:
 
 def test_grammar_schema_keeps_enums_without_types() -> None:
     """llama.cpp's converter drops an enum that has a "type" beside it; the grammar schema keeps only the enum."""
-    from agents.schema import grammar_schema
+    from agents.providers.profiles import grammar_schema
 
     schema = {"type": "object", "properties": {"accusation": {"type": ["integer", "null"], "enum": [2, 3, None]},
                                                "speech": {"type": "string"}}}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 
 from agents.base import SpeechListener
-from agents.schema import MAX_SPEECH
+from agents.llm.schema import MAX_SPEECH
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}

@@ -1,4 +1,4 @@
-"""The small prompt profile (agents/small_prompt.py, agents/prompt_profiles.py): chosen for small models, the
+"""The small prompt profile (agents/llm/small_prompt.py, agents/llm/prompt_profiles.py): chosen for small models, the
 decision fields only in the strict subset, a one-shot example that tells nothing, hidden information hidden in
 every ruleset and language, and the README game's last decision within the embedded server's 4,096 tokens."""
 
@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 
 import engine
-from agents import prompt_profiles, prompting, small_prompt
 from agents.base import SeatView
-from agents.llm import LLMAgent
-from agents.providers import strict_schema
+from agents.llm import prompt_profiles, prompting, small_prompt
+from agents.llm.agent import LLMAgent
+from agents.providers.profiles import strict_schema
+from agents.providers.seat_table import TableError, load_table
 from agents.random_agent import choose
-from agents.table import TableError, load_table
 from engine import DecisionKind, GameState, Request, Team, team_of
 from tests.agents.fake_endpoint import FakeEndpoint, schema_of, valid
-from tests.agents.test_prompts import INJECTION, advance, known_seats
+from tests.agents.llm.test_prompts import INJECTION, advance, known_seats
 
 RULESETS = [r.id for r in engine.all_rulesets()]
-CONTEXT = 4096  # the embedded server's context the profile is made to fit (agents/local_server.py runs 8,192)
+CONTEXT = 4096  # the embedded server's context the profile is made to fit (agents/providers/local_server.py runs 8,192)
 
 
 def view_of(events: list[engine.Event], seat: int, ruleset: str, players: int, lang: str = "en") -> SeatView:
@@ -99,7 +99,7 @@ def test_the_small_schema_is_the_decision_fields_in_the_strict_subset(ruleset: s
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_small_prompt_holds_no_other_seats_hidden_role(ruleset: str, lang: str) -> None:
-    """The hidden-information test of the full prompt (tests/agents/test_prompts.py), on the small profile."""
+    """The hidden-information test of the full prompt (tests/agents/llm/test_prompts.py), on the small profile."""
     for events, request, players in _requests(ruleset):
         seat = request.seat
         view = view_of(events, seat, ruleset, players, lang)
@@ -166,7 +166,7 @@ def tokens(messages: list[dict[str, str]]) -> int:
     try:
         from llama_cpp import Llama
 
-        from agents.local_server import find_embedded_model
+        from agents.providers.local_server import find_embedded_model
 
         model = Llama(model_path=str(find_embedded_model()), vocab_only=True, verbose=False)
         return len(model.tokenize(text.encode(), add_bos=False, special=True))

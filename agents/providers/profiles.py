@@ -10,7 +10,7 @@ a profile builds from the answer schema and a seat's generation options.
 | deepseek         | json_object, the schema written in the messages | max_tokens              | as given      |
 | generic          | json_schema, once json_object on a refusal      | max_tokens              | as given      |
 
-`auto` is resolved per seat before the first night (agents/detect.py): the embedded launcher says `llamacpp`
+`auto` is resolved per seat before the first night (agents/providers/detect.py): the embedded launcher says `llamacpp`
 itself; api.openai.com and api.deepseek.com are known by host; other hosts by `owned_by` in `GET /models`.
 """
 
@@ -22,8 +22,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.schema import grammar_schema
-
 PROVIDERS: tuple[str, ...] = ("auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek",
                               "generic")
 REASONING_MODEL = re.compile(r"^(gpt-5|o1|o3|o4)")  # OpenAI's reasoning models by name
@@ -31,7 +29,7 @@ DEFAULT_MAX_TOKENS = 1024
 DEFAULT_REASONING_BUDGET = 4096  # completion tokens, hidden reasoning included
 DEFAULT_TEMPERATURE = 0.7
 # Keywords OpenAI's strict mode refuses ("'maxLength' is not permitted"): lengths are checked by our own
-# validation after the answer (agents/schema.py) instead. https://platform.openai.com/docs/guides/structured-outputs
+# validation after the answer (agents/llm/schema.py) instead. https://platform.openai.com/docs/guides/structured-outputs
 STRICT_REFUSED = frozenset({"minLength", "maxLength", "minProperties", "maxProperties", "patternProperties",
                             "unevaluatedProperties", "propertyNames", "contains", "uniqueItems"})
 SCHEMA_NOTE = {
@@ -156,3 +154,18 @@ def request_args(profile: Profile, options: GenOptions, budget: int) -> dict[str
     if options.extra_body:
         args["extra_body"] = dict(options.extra_body)
     return args
+
+
+def grammar_schema(schema: Any) -> Any:
+    """The schema for llama.cpp's grammar converter: an enum keeps no "type" beside it, because the converter
+    then builds a union of the types and drops the enum (checked against llama-cpp-python 0.3.36: with
+    {"type": ["integer", "null"], "enum": [...]} 5 of 6 answers named seats outside the enum; with the enum
+    alone, none did)."""
+    if isinstance(schema, dict):
+        out = {k: grammar_schema(v) for k, v in schema.items()}
+        if "enum" in out:
+            out.pop("type", None)
+        return out
+    if isinstance(schema, list):
+        return [grammar_schema(v) for v in schema]
+    return schema

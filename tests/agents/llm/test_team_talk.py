@@ -9,8 +9,8 @@ import random
 import pytest
 
 import engine
-from agents import prompting
 from agents.base import SeatView
+from agents.llm import prompting
 from agents.random_agent import RandomAgent, choose
 from agents.scripted import ScriptedAgent
 from agents.team_talk import plurality_proposal, random_proposal

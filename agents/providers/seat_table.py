@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agents.providers import PROVIDERS, GenOptions
+from agents.providers.profiles import PROVIDERS, GenOptions
 
 # what a seat (or a tournament contestant) may be played by; scripted:LEVEL names a bot level (agents/bots)
 AgentKind = Literal["llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random"]
@@ -66,7 +66,7 @@ class SeatSpec(Generation):
     api_key_env: str | None = None
     timeout: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     response_format: Literal["auto", "json_object", "json_schema"] | None = None
-    prompt_profile: Literal["auto", "full", "small"] | None = None  # agents/prompt_profiles.py
+    prompt_profile: Literal["auto", "full", "small"] | None = None  # agents/llm/prompt_profiles.py
 
     def over(self, base: SeatSpec) -> SeatSpec:
         """This spec with unset fields taken from `base`."""

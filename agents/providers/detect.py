@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import openai
 
-from agents.providers import profile_for_model
+from agents.providers.profiles import profile_for_model
 
 HOSTS = {"api.openai.com": "openai", "api.deepseek.com": "deepseek"}
 OWNERS = {"vllm": "vllm", "ollama": "ollama", "library": "ollama", "llamacpp": "llamacpp", "me": "llamacpp",

@@ -13,11 +13,11 @@ import httpx2
 import pytest
 
 from agents.base import Decision
-from agents.llm import LLMAgent
-from agents.streaming import partial_field
+from agents.llm.agent import LLMAgent
+from agents.llm.streaming import partial_field
 from engine import DecisionKind, Request
 from tests.agents.fake_endpoint import FakeEndpoint, Reply, completion, junk, length, stream_error, valid
-from tests.agents.test_llm import start, view_of
+from tests.agents.llm.test_agent import start, view_of
 
 SPEECHES = [
     "I am a plain civilian.",
