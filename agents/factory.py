@@ -19,10 +19,10 @@ import openai
 
 from agents.base import Agent
 from agents.bots.levels import LevelError, is_bot_kind, parse_level
+from agents.bots.random_bot import RandomAgent
+from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent, is_loopback
 from agents.providers.seat_table import SeatSpec, Table, TableError, load_table
-from agents.random_agent import RandomAgent
-from agents.scripted import ScriptedAgent
 from engine import KillerError
 from hygiene import secrets
 

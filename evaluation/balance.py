@@ -23,8 +23,8 @@ from typing import Any
 
 from agents.base import SeatView
 from agents.bots.levels import BOT_KINDS, LevelError, is_bot_kind, parse_level
-from agents.random_agent import choose
-from agents.scripted import ScriptedAgent
+from agents.bots.random_bot import choose
+from agents.bots.scripted import ScriptedAgent
 from engine import (
     Action,
     GameState,

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.base import Decision, SeatView
+from agents.bots.scripted import ScriptedAgent
 from agents.llm.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
 from agents.llm.prompt_profiles import full_request_text
 from agents.llm.prompting import choices_for, messages, render
@@ -34,7 +35,6 @@ from agents.llm.schema import (
     answer_schema,
     target_json,
 )
-from agents.scripted import ScriptedAgent
 from engine import Request, apply, current_batch, default_action, get_ruleset, is_legal, new_game, observation
 from evaluation.schedules import Scheduled
 

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import GameState, Winner, apply, get_ruleset, new_game
 from evaluation.workers import ONE_PROCESS, Spread, run_study
 

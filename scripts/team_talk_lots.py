@@ -1,5 +1,5 @@
 """How often the killers' victim is left to the judge's lot, without and with team talk (ruling R-team-talk):
-random legal players (agents.random_agent: a later round follows one of the team's proposals), engine only.
+random legal players (agents.bots.random_bot: a later round follows one of the team's proposals), engine only.
 
     python scripts/team_talk_lots.py [--ruleset v2-classic] [--games 300]
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import EventKind
 
 

@@ -1,1 +1,2 @@
-"""The scripted bots' strategies by level: levels, reading the public record, per-side strategies, speech."""
+"""The players without a model: the scripted bots by level (the honest baseline and the strategic ones), the
+random legal player, how bots answer team talk, and what a bot reads off the public record."""

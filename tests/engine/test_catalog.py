@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine.catalog import CATALOGUE, Seen
 
 ENGINE = Path(engine.__file__).parent

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import engine
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import Action, DecisionKind, IllegalActionError
 from engine.decisions import Target
 

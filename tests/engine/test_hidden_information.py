@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import (
     TEAM_TALK_ROUNDS,
     Claim,

@@ -13,8 +13,8 @@ import pytest
 
 import engine
 from agents.base import SeatView
+from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
-from agents.scripted import ScriptedAgent
 from engine import rulesets
 from engine.catalog import CATALOGUE, EventSpec, Seen
 from engine.decisions import Action, DecisionKind, Request

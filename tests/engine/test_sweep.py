@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import GameState, all_rulesets, apply, new_game, replay
 from engine.decisions import DecisionKind, Request
 from engine.judge import MAX_DAYS, decide_winner

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from agents.random_agent import choose
+from agents.bots.random_bot import choose
 from engine import Action, DecisionKind, Event, EventKind, GameState, SetupError, observation
 from engine.events import JUDGE_ONLY
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
-from agents.scripted import ScriptedAgent
 from evaluation.config import Contestant, parse_config
 from evaluation.report import summarize
 from evaluation.tournament import run_tournament

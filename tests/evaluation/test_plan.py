@@ -78,8 +78,8 @@ def test_a_pilot_prices_cached_prompt_tokens_at_the_cached_price(tmp_path: Path)
     import httpx2
 
     from agents.base import Agent
+    from agents.bots.scripted import ScriptedAgent
     from agents.llm.agent import LLMAgent
-    from agents.scripted import ScriptedAgent
     from evaluation.config import Contestant, parse_config
     from tests.agents.fake_endpoint import FakeEndpoint, legal_answer, schema_of
 

@@ -103,7 +103,7 @@ def test_sigterm_stops_the_embedded_server_and_exits_130(tmp_path: Path, command
 # `killer` with scripted seats, one of which sends this process SIGTERM when it is asked its 40th decision.
 SELF_TERMINATING = textwrap.dedent("""
     import os, signal, sys, time
-    from agents.scripted import ScriptedAgent
+    from agents.bots.scripted import ScriptedAgent
     choose, asked = ScriptedAgent.choose, []
     def choose_then_term(self, view, request):
         asked.append(1)

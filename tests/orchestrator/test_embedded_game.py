@@ -8,9 +8,9 @@ from pathlib import Path
 import openai
 import pytest
 
+from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
 from agents.providers.local_server import LocalModelServer
-from agents.scripted import ScriptedAgent
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game
 from orchestrator.transcript import read_transcript

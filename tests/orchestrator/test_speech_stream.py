@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Decision, SeatView
+from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
 from agents.llm.schema import SPEAKING
-from agents.scripted import ScriptedAgent
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.session import Hooks, run_game

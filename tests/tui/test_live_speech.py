@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Decision, SeatView
-from agents.scripted import ScriptedAgent
+from agents.bots.scripted import ScriptedAgent
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game

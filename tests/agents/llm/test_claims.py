@@ -9,10 +9,10 @@ import random
 
 import engine
 from agents.base import SeatView
+from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
 from agents.llm.agent import LLMAgent
 from agents.llm.schema import answer_schema
-from agents.scripted import ScriptedAgent
 from engine import Claim, ClaimedCheck, DecisionKind, GameState
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of
 

@@ -11,8 +11,8 @@ import pytest
 
 import engine
 from agents.base import SeatView
+from agents.bots.random_bot import choose
 from agents.llm import prompting
-from agents.random_agent import choose
 from engine import DecisionKind, GameState
 from engine.roles import ROLES
 from hygiene.sanitize import clean

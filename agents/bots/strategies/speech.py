@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from agents.bots.phrases import PHRASES, REASONS
-from agents.bots.situation import Situation
+from agents.bots.strategies.phrases import PHRASES, REASONS
+from agents.bots.strategies.situation import Situation
 from engine import Claim, DecisionKind, display_name
 from words.narrator import Words
 

@@ -1,17 +1,17 @@
 """The strategic bots (`scripted:normal`, `scripted:hard`): one decision from one view, deterministic in (game
-seed, seat, view, request). Killers: agents/bots/killers.py; the good side: agents/bots/good.py; words:
-agents/bots/speech.py. Card rulesets (v5, two cards a seat) are played by the honest baseline."""
+seed, seat, view, request). Killers: killers.py; the good side: good.py; words: speech.py (all in this folder).
+Card rulesets (v5, two cards a seat) are played by the honest baseline."""
 
 from __future__ import annotations
 
 import random
 
 from agents.base import Annotation, Decision, SeatView
-from agents.bots import good, killers
 from agents.bots.levels import Level
-from agents.bots.situation import Situation, situation
-from agents.bots.speech import Point, reasoning, speech
-from agents.team_talk import plurality_proposal
+from agents.bots.strategies import good, killers
+from agents.bots.strategies.situation import Situation, situation
+from agents.bots.strategies.speech import Point, reasoning, speech
+from agents.bots.team_talk import plurality_proposal
 from engine import Action, Claim, DecisionKind, Request, Target, get_ruleset
 from engine.roles import HARMFUL, PROTECTIVE
 
@@ -28,7 +28,7 @@ def choose(view: SeatView, request: Request, level: Level, seed: int, lang: str,
     sit = situation(view, request, level, seed, lang, rng)
     notes: Notes = []
     if request.kind is DecisionKind.NIGHT:
-        agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/team_talk.py)
+        agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/bots/team_talk.py)
         target = agreed if agreed is not None else _night(sit, notes)
         action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
         return _decision(sit, action, None, notes)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from agents.bots.reports import telling_checks
-from agents.bots.situation import Situation
+from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, DecisionKind, EventKind, get_ruleset
 from engine.decisions import CLAIM_RESULTS
 

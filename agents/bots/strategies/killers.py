@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from agents.bots.situation import Situation
+from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, Target
 from engine.decisions import MAX_CLAIMED_CHECKS
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision, SeatView
-from agents.bots import strategic
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
 from agents.bots.reports import telling_checks
+from agents.bots.strategies import strategic
+from agents.bots.team_talk import plurality_proposal
 from agents.llm.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
 from agents.llm.schema import Choices
-from agents.team_talk import plurality_proposal
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult
 from engine.decisions import CLAIM_RESULTS, target_from_json
@@ -33,7 +33,7 @@ T = TypeVar("T")
 
 
 @dataclass
-class Table:
+class Heard:
     """What the seat reads off its view: its facts, claims made in speeches, accusations counted."""
 
     facts: SeatFacts
@@ -43,31 +43,31 @@ class Table:
     accusers: dict[int, set[int]] = field(default_factory=dict)  # target -> who accused it
 
 
-def read_table(view: SeatView) -> Table:
+def read_heard(view: SeatView) -> Heard:
     """Parses the public speeches and accusations of the view."""
-    table = Table(seat_facts(view))
+    heard = Heard(seat_facts(view))
     for e in visible_events(view):
         if e.kind not in SPEECHES or e.visible_to is not None:
             continue
         speaker, acc = int(e.data["seat"]), e.data.get("accusation")
         if isinstance(acc, int):
-            table.accused[acc] += 1
-            table.accusers.setdefault(acc, set()).add(speaker)
+            heard.accused[acc] += 1
+            heard.accusers.setdefault(acc, set()).add(speaker)
         for m in CHECK_RE.finditer(str(e.data.get("speech", ""))):  # older records carry no structured claim
             target = int(m.group(1) or m.group(3))
-            _heard(table, speaker, target, (m.group(2) or m.group(4)) in ("a killer", "是杀手"))
+            _heard(heard, speaker, target, (m.group(2) or m.group(4)) in ("a killer", "是杀手"))
         claim = e.data.get("claim")
         for check in claim.get("checks") or () if isinstance(claim, dict) else ():
             seat = _claimed_seat(check)
             if seat is not None:
-                _heard(table, speaker, seat, check.get("result") == CheckResult.KILLER)
-    return table
+                _heard(heard, speaker, seat, check.get("result") == CheckResult.KILLER)
+    return heard
 
 
-def _heard(table: Table, speaker: int, target: int, killer: bool) -> None:
-    table.claimed[target] = killer
-    if speaker not in table.claimers:
-        table.claimers.append(speaker)
+def _heard(heard: Heard, speaker: int, target: int, killer: bool) -> None:
+    heard.claimed[target] = killer
+    if speaker not in heard.claimers:
+        heard.claimers.append(speaker)
 
 
 def _claimed_seat(check: object) -> int | None:
@@ -83,9 +83,9 @@ def is_killer_side(cards: tuple[str, ...]) -> bool:
     return any(team_of(c) is Team.KILLERS for c in cards)
 
 
-def suspicion(table: Table, seat: int, private: bool = True) -> float:
+def suspicion(heard: Heard, seat: int, private: bool = True) -> float:
     """P(killer) the seat gives `seat`: own knowledge first (if `private`), then claims, then accusations."""
-    facts = table.facts
+    facts = heard.facts
     if private:
         if is_killer_side(facts.cards):
             return 1.0 if seat in facts.friends else 0.0
@@ -93,12 +93,12 @@ def suspicion(table: Table, seat: int, private: bool = True) -> float:
             return 0.0
         if seat in facts.checks:
             return 1.0 if facts.checks[seat] == "killer" else 0.0
-    if seat in table.claimed:
-        return 0.85 if table.claimed[seat] else 0.15
-    base = 0.25 if seat not in table.claimers else 0.1
-    trusted = set(table.claimers) | {t for t, k in table.claimed.items() if not k}
-    smear = 0.1 if any(seat in table.accusers.get(t, ()) for t in trusted) else 0.0
-    return round(min(0.8, base + smear + 0.05 * table.accused[seat]), 3)
+    if seat in heard.claimed:
+        return 0.85 if heard.claimed[seat] else 0.15
+    base = 0.25 if seat not in heard.claimers else 0.1
+    trusted = set(heard.claimers) | {t for t, k in heard.claimed.items() if not k}
+    smear = 0.1 if any(seat in heard.accusers.get(t, ()) for t in trusted) else 0.0
+    return round(min(0.8, base + smear + 0.05 * heard.accused[seat]), 3)
 
 
 class ScriptedAgent:
@@ -124,26 +124,26 @@ class ScriptedAgent:
         rng = random.Random(_rng_key(self.seed, view, request))
         if self.level is not Level.EASY and strategic.plays(view):
             return strategic.choose(view, request, self.level, self.seed, self.lang, rng)
-        table = read_table(view)
-        choices = Choices(request, table.facts.living, get_ruleset(view.ruleset).roles())
-        known = known_partners(table.facts)  # a killer does not rate the partners it knows
-        others = [s for s in table.facts.living if s != view.seat and s not in known]
-        sus = {s: suspicion(table, s) for s in others}
+        heard = read_heard(view)
+        choices = Choices(request, heard.facts.living, get_ruleset(view.ruleset).roles())
+        known = known_partners(heard.facts)  # a killer does not rate the partners it knows
+        others = [s for s in heard.facts.living if s != view.seat and s not in known]
+        sus = {s: suspicion(heard, s) for s in others}
         if request.kind is DecisionKind.NIGHT:
-            agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/team_talk.py)
-            target = agreed if agreed is not None else self._night(table, request, rng)
+            agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/bots/team_talk.py)
+            target = agreed if agreed is not None else self._night(heard, request, rng)
             action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
         elif request.kind is DecisionKind.VOTE:
-            target = self._vote(table, request, rng)
+            target = self._vote(heard, request, rng)
             action = Action(request.seat, request.kind, target=target, slot=request.slot)
         else:
-            return self._speak(table, choices, rng, sus)
-        return Decision(action=action, reasoning=self._why(table), suspicions=sus,
+            return self._speak(heard, choices, rng, sus)
+        return Decision(action=action, reasoning=self._why(heard), suspicions=sus,
                         annotation=Annotation("scripted"))
 
     # -- choices -------------------------------------------------------------------------------
-    def _night(self, table: Table, request: Request, rng: random.Random) -> Target | None:
-        facts = table.facts
+    def _night(self, heard: Heard, request: Request, rng: random.Random) -> Target | None:
+        facts = heard.facts
         options = [t for t in request.targets if t is not None]
         pass_ok = None in request.targets
         if not options:
@@ -155,28 +155,28 @@ class ScriptedAgent:
             if request.action in PROTECTIVE:
                 mates = [t for t in options if seat_of[t] in facts.friends | {facts.seat}]
                 return rng.choice(mates or options)
-            police = [t for t in foes if seat_of[t] in table.claimers]
+            police = [t for t in foes if seat_of[t] in heard.claimers]
             if police:
                 return police[-1]
             team = facts.friends | {facts.seat}
-            return _best(foes, lambda t: sum(seat_of[t] in table.accusers.get(k, set()) for k in team), rng)
+            return _best(foes, lambda t: sum(seat_of[t] in heard.accusers.get(k, set()) for k in team), rng)
         if request.action in PROTECTIVE:
-            police = [t for t in options if seat_of[t] in table.claimers and seat_of[t] != facts.seat]
-            return police[-1] if police else _best(options, lambda t: -suspicion(table, seat_of[t]), rng)
+            police = [t for t in options if seat_of[t] in heard.claimers and seat_of[t] != facts.seat]
+            return police[-1] if police else _best(options, lambda t: -suspicion(heard, seat_of[t]), rng)
         candidates = [t for t in options if seat_of[t] not in facts.friends and seat_of[t] != facts.seat]
         if request.action == "check":
             candidates = [t for t in candidates if t not in facts.checks] or candidates
         candidates = candidates or options
-        best = _best(candidates, lambda t: suspicion(table, seat_of[t]), rng)
+        best = _best(candidates, lambda t: suspicion(heard, seat_of[t]), rng)
         if request.action in HARMFUL and request.action != "check" and pass_ok \
-                and suspicion(table, seat_of[best]) < 0.8:
+                and suspicion(heard, seat_of[best]) < 0.8:
             return None  # a shot or a silence only on strong evidence
         if request.action not in HARMFUL | PROTECTIVE:
             return rng.choice(options)
         return best
 
-    def _vote(self, table: Table, request: Request, rng: random.Random) -> Target | None:
-        facts = table.facts
+    def _vote(self, heard: Heard, request: Request, rng: random.Random) -> Target | None:
+        facts = heard.facts
         options = [t for t in request.targets if isinstance(t, int)]
         pass_ok = None in request.targets
         killer = is_killer_side(facts.cards)
@@ -184,52 +184,52 @@ class ScriptedAgent:
         if not foes:
             return None if pass_ok or not options else options[0]
         if killer:
-            best = _best(foes, lambda t: suspicion(table, t, private=False), rng)
+            best = _best(foes, lambda t: suspicion(heard, t, private=False), rng)
             return best
-        best = _best(foes, lambda t: suspicion(table, t), rng)
-        if pass_ok and suspicion(table, best) < 0.35:
+        best = _best(foes, lambda t: suspicion(heard, t), rng)
+        if pass_ok and suspicion(heard, best) < 0.35:
             return None  # keep the hand down without evidence
         return best
 
-    def _accusation(self, table: Table, choices: Choices, rng: random.Random) -> tuple[int | None, str]:
+    def _accusation(self, heard: Heard, choices: Choices, rng: random.Random) -> tuple[int | None, str]:
         legal = choices.accusations
         if not legal:
             return None, ""
-        facts = table.facts
+        facts = heard.facts
         foes = [s for s in legal if s is not None and s not in facts.friends and s != facts.seat]
         if not foes:
             return (None if None in legal else next(s for s in legal if s is not None)), ""
         private = not is_killer_side(facts.cards)
-        best = _best(foes, lambda s: suspicion(table, s, private=private), rng)
-        score = suspicion(table, best, private=private)
-        why = "checked" if private and best in facts.checks else "claimed" if best in table.claimed else \
-            "pointed" if table.accused[best] else "hunch"
+        best = _best(foes, lambda s: suspicion(heard, s, private=private), rng)
+        score = suspicion(heard, best, private=private)
+        why = "checked" if private and best in facts.checks else "claimed" if best in heard.claimed else \
+            "pointed" if heard.accused[best] else "hunch"
         if None in legal and private and score < 0.35:
             return None, ""
         return best, why
 
     # -- speech -------------------------------------------------------------------------------
-    def _speak(self, table: Table, choices: Choices, rng: random.Random, sus: dict[int, float]) -> Decision:
+    def _speak(self, heard: Heard, choices: Choices, rng: random.Random, sus: dict[int, float]) -> Decision:
         request = choices.request
-        accusation, why = self._accusation(table, choices, rng) if request.kind is not DecisionKind.DEFENSE \
+        accusation, why = self._accusation(heard, choices, rng) if request.kind is not DecisionKind.DEFENSE \
             else (None, "")
-        claimed = _claim(table, request)
+        claimed = _claim(heard, request)
         if claimed not in choices.roles:
             claimed = None
-        speech = self._sentences(table, request, claimed, accusation, why) if choices.speaks else ""
-        claim = _public_claim(table, request, claimed) if choices.speaks else None
+        speech = self._sentences(heard, request, claimed, accusation, why) if choices.speaks else ""
+        claim = _public_claim(heard, request, claimed) if choices.speaks else None
         action = Action(request.seat, request.kind, speech=speech, accusation=accusation, slot=request.slot,
                         claim=claim)
         return Decision(action=action, claimed_role=claimed if choices.speaks else None,
-                        reasoning=self._why(table), suspicions=sus, annotation=Annotation("scripted"))
+                        reasoning=self._why(heard), suspicions=sus, annotation=Annotation("scripted"))
 
-    def _sentences(self, table: Table, request: Request, claimed: str | None, accusation: int | None,
+    def _sentences(self, heard: Heard, request: Request, claimed: str | None, accusation: int | None,
                    why: str) -> str:
         lines = environment(self.lang).get_template("scripted.j2").module
         parts: list[str] = [str(lines.identity(claimed))] if claimed else []  # type: ignore[attr-defined]
-        if not is_killer_side(table.facts.cards) and _reveal_checks(table, request):
+        if not is_killer_side(heard.facts.cards) and _reveal_checks(heard, request):
             parts += [str(lines.check(c.target, c.result == "killer"))  # type: ignore[attr-defined]
-                      for c in _reported_checks(table.facts)]
+                      for c in _reported_checks(heard.facts)]
         if request.kind is DecisionKind.DEFENSE:
             parts.append(str(lines.defend()))  # type: ignore[attr-defined]
         elif accusation is not None:
@@ -239,15 +239,15 @@ class ScriptedAgent:
                              else lines.farewell()))  # type: ignore[attr-defined]
         return " ".join(p.strip() for p in parts)
 
-    def _why(self, table: Table) -> str:
+    def _why(self, heard: Heard) -> str:
         """The private reasoning, a sentence in the game's language: side, own checks, claims heard."""
-        facts = table.facts
+        facts = heard.facts
         lines = environment(self.lang).get_template("scripted.j2").module
         words = Words(self.lang)
         checks = [(words.target(t), r == CheckResult.KILLER) for t, r in facts.checks.items()]
-        claimed = [(words.target(t), k) for t, k in sorted(table.claimed.items())]
+        claimed = [(words.target(t), k) for t, k in sorted(heard.claimed.items())]
         return str(lines.why(is_killer_side(facts.cards), facts.seat, checks, claimed,  # type: ignore[attr-defined]
-                             table.claimers)).strip()
+                             heard.claimers)).strip()
 
 
 def _rng_key(seed: int, view: SeatView, request: Request) -> str:
@@ -258,23 +258,23 @@ def _rng_key(seed: int, view: SeatView, request: Request) -> str:
     return f"{seed}:{view.seat}:{len(view.events)}:{request.kind.value}:{request.slot}"
 
 
-def _claim(table: Table, request: Request) -> str | None:
+def _claim(heard: Heard, request: Request) -> str | None:
     """Killers pose as civilians; civilians say so; other good roles claim (truthfully) when they reveal."""
-    cards = table.facts.cards
+    cards = heard.facts.cards
     if not cards or is_killer_side(cards):
         return "civilian"
     role = cards[0]
-    if role == "civilian" or _reveal_checks(table, request):
+    if role == "civilian" or _reveal_checks(heard, request):
         return role
     return None
 
 
-def _public_claim(table: Table, request: Request, claimed: str | None) -> Claim | None:
+def _public_claim(heard: Heard, request: Request, claimed: str | None) -> Claim | None:
     """The structured claim that matches the speech: the role it names and the checks it reports (the truth,
     for the good side; killers pose as civilians and report none)."""
-    facts = table.facts
+    facts = heard.facts
     checks: tuple[ClaimedCheck, ...] = ()
-    if not is_killer_side(facts.cards) and _reveal_checks(table, request):
+    if not is_killer_side(facts.cards) and _reveal_checks(heard, request):
         checks = _reported_checks(facts)
     if claimed is None and not checks:
         return None
@@ -287,9 +287,9 @@ def _reported_checks(facts: SeatFacts) -> tuple[ClaimedCheck, ...]:
                           if r in CLAIM_RESULTS)
 
 
-def _reveal_checks(table: Table, request: Request) -> bool:
+def _reveal_checks(heard: Heard, request: Request) -> bool:
     """Police share their checks once they have found a killer, or when they may not speak again."""
-    found = any(r == "killer" for r in table.facts.checks.values())
+    found = any(r == "killer" for r in heard.facts.checks.values())
     return found or request.kind in (DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from agents.base import Annotation, Decision, SeatView
-from agents.team_talk import random_proposal
+from agents.bots.team_talk import random_proposal
 from engine import Action, Claim, DecisionKind, Request, get_ruleset
 
 CLAIM_RATE = 0.3  # how often a random speaker claims a (random) role

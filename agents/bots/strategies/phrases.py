@@ -1,6 +1,6 @@
 """The bots' sentences, several per intent, in English and Chinese, in the narrator's vocabulary (seat names,
 role names and the game's words come from words/phrases.py through Words). Both languages have the
-same intents and the same number of phrasings (tests/agents/test_bots.py checks it)."""
+same intents and the same number of phrasings (tests/agents/bots/test_strategies.py checks it)."""
 
 from __future__ import annotations
 
