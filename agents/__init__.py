@@ -1,1 +1,2 @@
-"""Players: the LLM agent (any OpenAI-compatible endpoint), scripted and random baselines, local model launcher."""
+"""Players: what every player is (base), what a seat may know (view), the LLM player (llm/), endpoints
+(providers/), the bots (bots/), and building a game's players from the run options (factory, health)."""

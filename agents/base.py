@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from engine import Action, Event, Request
-
-NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/llm/notebook.py) or old free text
-SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """All a seat may know: built only from engine.observation(events, seat)."""
-
-    seat: int
-    ruleset: str
-    players: int
-    events: tuple[Event, ...]
-    lang: str = "en"
-    # the seat's own private notebook, as it returned it with its previous decision (agents/llm/notebook.py: an object;
-    # an old transcript's free text when a game is resumed)
-    notebook: NotebookData = ""
-    # Optional, for live display: an agent that can stream hands it the speech so far while it writes a
-    # statement, defense or last words (never its private reasoning). Agents may ignore it.
-    on_speech: SpeechListener | None = field(default=None, compare=False, repr=False)
+from agents.view import NotebookData, SeatView
+from engine import Action, Request
 
 
 @dataclass(frozen=True)

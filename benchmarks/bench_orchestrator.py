@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents.base import Annotation, Decision, SeatView  # noqa: E402
+from agents.base import Annotation, Decision  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
+from agents.view import SeatView  # noqa: E402
 from engine import Request, default_action  # noqa: E402
 from orchestrator.config import RunConfig  # noqa: E402
 from orchestrator.session import GameResult, run_game  # noqa: E402

@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents.base import NotebookData, SeatView  # noqa: E402
 from agents.llm.prompt_profiles import prompt_for  # noqa: E402
+from agents.view import NotebookData, SeatView  # noqa: E402
 from engine import DecisionKind, Team, display_name, team_of  # noqa: E402
 from engine.game import EVENT_DECISIONS  # noqa: E402
 from orchestrator.transcript import Transcript, TranscriptError, read_transcript  # noqa: E402

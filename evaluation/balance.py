@@ -21,10 +21,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from agents.base import SeatView
 from agents.bots.levels import BOT_KINDS, LevelError, is_bot_kind, parse_level
 from agents.bots.random_bot import choose
 from agents.bots.scripted import ScriptedAgent
+from agents.view import SeatView
 from engine import (
     Action,
     GameState,

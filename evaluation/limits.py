@@ -10,7 +10,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from agents.base import Agent, Decision, SeatView
+from agents.base import Agent, Decision
+from agents.view import SeatView
 from engine import Request
 
 WINDOW_S = 60.0

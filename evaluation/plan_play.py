@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.llm.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
 from agents.llm.prompt_profiles import full_request_text
@@ -35,6 +35,7 @@ from agents.llm.schema import (
     answer_schema,
     target_json,
 )
+from agents.view import SeatView
 from engine import Request, apply, current_batch, default_action, get_ruleset, is_legal, new_game, observation
 from evaluation.schedules import Scheduled
 

@@ -11,7 +11,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 import engine
-from agents.base import Agent, Annotation, Decision, NotebookData, SeatView, SpeechListener
+from agents.base import Agent, Annotation, Decision
+from agents.view import NotebookData, SeatView, SpeechListener
 from engine import Action, Request, default_action
 from orchestrator.replay_cache import Position
 

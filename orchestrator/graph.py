@@ -18,8 +18,9 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, interrupt
 
-from agents.base import Agent, NotebookData, SpeechListener
+from agents.base import Agent
 from agents.llm.schema import SPEAKING
+from agents.view import NotebookData, SpeechListener
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask

@@ -8,8 +8,9 @@ import asyncio
 from typing import Any
 
 import engine
-from agents.base import Agent, SeatView
+from agents.base import Agent
 from agents.llm.agent import LLMAgent, PreflightRefused
+from agents.view import SeatView
 from engine import DecisionKind, KillerError, Request
 from hygiene.sanitize import clean
 from orchestrator.replay_cache import Position

@@ -20,8 +20,9 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.types import Command
 
 import engine
-from agents.base import Agent, NotebookData
+from agents.base import Agent
 from agents.health import FallbackTally
+from agents.view import NotebookData
 from hygiene.secrets import redact_url
 from orchestrator.config import RECURSION_LIMIT, RunConfig
 from orchestrator.graph import GameRuntime, build_graph

@@ -17,10 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from agents.base import SeatView  # noqa: E402
 from agents.bots.scripted import ScriptedAgent  # noqa: E402
 from agents.llm import prompt_profiles, prompting  # noqa: E402
 from agents.llm.schema import SCHEMA_SPEECH_CHARS, answer_schema, target_json  # noqa: E402
+from agents.view import SeatView  # noqa: E402
 from engine import DecisionKind, Request  # noqa: E402
 
 KINDS = (DecisionKind.NIGHT, DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.VOTE,

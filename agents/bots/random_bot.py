@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from agents.base import Annotation, Decision, SeatView
+from agents.base import Annotation, Decision
 from agents.bots.team_talk import random_proposal
+from agents.view import SeatView
 from engine import Action, Claim, DecisionKind, Request, get_ruleset
 
 CLAIM_RATE = 0.3  # how often a random speaker claims a (random) role

@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from agents.base import SeatView
+from agents.view import SeatView
 from engine import SPEECHES, EventKind
 from engine.catalog import CheckResult
 from engine.decisions import target_from_json

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from agents.base import Annotation, Decision, SeatView
+from agents.base import Annotation, Decision
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
 from agents.bots.reports import telling_checks
 from agents.bots.strategies import strategic
 from agents.bots.team_talk import plurality_proposal
-from agents.llm.prompting import SeatFacts, environment, known_partners, seat_facts, visible_events
+from agents.llm.prompting import environment
 from agents.llm.schema import Choices
+from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.catalog import CheckResult
 from engine.decisions import CLAIM_RESULTS, target_from_json

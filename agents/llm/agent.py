@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import openai
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agents.base import Annotation, Decision, SeatView
+from agents.base import Annotation, Decision
 from agents.llm import prompt_profiles, prompting
 from agents.llm.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
 from agents.llm.schema import (
@@ -52,6 +52,7 @@ from agents.providers.profiles import (
     token_budget,
     with_schema_note,
 )
+from agents.view import SeatView, seat_facts
 from engine import Request
 from hygiene import secrets
 
@@ -152,7 +153,7 @@ class LLMAgent:
     async def decide(self, view: SeatView, request: Request) -> Decision:
         """Always a legal Decision; failures become a recorded fallback."""
         tally = Tally()
-        facts = prompting.seat_facts(view)
+        facts = seat_facts(view)
         choices = prompting.choices_for(view, request, facts)
         try:
             return await self._attempts(view, choices, tally)
@@ -164,7 +165,7 @@ class LLMAgent:
         """One request in the production shape; raises PreflightRefused with the provider's message unless it is
         accepted and ends with a parseable JSON object (a `length` finish is a failure)."""
         await self.resolve()
-        facts = prompting.seat_facts(view)
+        facts = seat_facts(view)
         choices = prompting.choices_for(view, request, facts)
         schema, messages = self._prompt(view, choices)
         tally = Tally()
@@ -190,7 +191,7 @@ class LLMAgent:
 
     async def _attempts(self, view: SeatView, choices: Choices, tally: Tally) -> Decision:
         await self.resolve()
-        facts = prompting.seat_facts(view)
+        facts = seat_facts(view)
         schema, messages = self._prompt(view, choices)
         feed = SpeechFeed(view.on_speech) if view.on_speech is not None and choices.speaks else None
         answers, doubled = 0, False

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.base import SeatView
 from agents.llm import prompting, small_prompt
 from agents.llm.schema import SCHEMA_SPEECH_CHARS, Choices, answer_schema, target_json
+from agents.view import SeatView
 from engine import Request
 
 PROMPT_PROFILES: tuple[str, ...] = ("full", "small")

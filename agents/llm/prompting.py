@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import jinja2
 
 import prompts
-from agents.base import SeatView
 from agents.llm.notebook import notebook_lines
 from agents.llm.schema import Choices
-from engine import DecisionKind, Event, EventKind, Request, Target, Team, display_name, get_ruleset, team_of
+from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
+from engine import DecisionKind, Event, Request, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help, role_help
 from words.narrator import sentence
 from words.prompt_card import consequence, own_briefs, prompt_card, talk_text
@@ -77,72 +76,12 @@ def render(lang: str, name: str, **context: Any) -> str:
     return environment(lang).get_template(name).render(**context).strip()
 
 
-@dataclass
-class SeatFacts:
-    """What a seat knows about itself and the table, read from its own view only."""
-
-    seat: int
-    players: int
-    cards: tuple[str, ...] = ()
-    dead: set[int] = field(default_factory=set)
-    teammates: dict[str, tuple[int, ...]] = field(default_factory=dict)  # role -> seats (self included)
-    checks: dict[Target, str] = field(default_factory=dict)  # check target -> "killer" / "not_killer"
-    check_nights: dict[Target, int] = field(default_factory=dict)  # check target -> the night of its check
-    night: int = 0  # the latest night that has fallen
-
-    @property
-    def living(self) -> tuple[int, ...]:
-        return tuple(s for s in range(1, self.players + 1) if s not in self.dead)
-
-    @property
-    def friends(self) -> frozenset[int]:
-        """Seats the seat knows are on its team (its own card's team mates), itself excluded."""
-        own = set(self.cards)
-        mates = {s for role, seats in self.teammates.items() if role in own for s in seats}
-        return frozenset(mates - {self.seat})
-
-
 def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None) -> Choices:
     """The request's legal choices as the seat sees them: living seats, claimable roles, the table and night."""
     facts = facts or seat_facts(view)
     rules = get_ruleset(view.ruleset)
     return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
                    players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts))
-
-
-def known_partners(facts: SeatFacts) -> frozenset[int]:
-    """The partners a seat on the killers' side knows (it is not asked how likely they are killers)."""
-    return facts.friends if any(team_of(c) is Team.KILLERS for c in facts.cards) else frozenset()
-
-
-def _night(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def visible_events(view: SeatView) -> list[Event]:
-    """The view's events the seat may see (the orchestrator already filters: this is a second guard)."""
-    return [e for e in view.events if e.visible(view.seat)]
-
-
-def seat_facts(view: SeatView) -> SeatFacts:
-    """Reads the seat's cards, the public deaths, its teammates and its check results from its view."""
-    facts = SeatFacts(view.seat, view.players)
-    for e in visible_events(view):
-        d = e.data
-        if e.kind == EventKind.YOUR_CARDS and d.get("seat") == view.seat:
-            facts.cards = tuple(d["cards"])
-        elif e.kind == EventKind.NIGHT_FALLS:
-            facts.night = max(facts.night, _night(d.get("night")))
-        elif e.kind == EventKind.DEATH and e.visible_to is None:
-            facts.dead.add(int(d["seat"]))
-        elif e.kind == EventKind.TEAMMATES:
-            facts.teammates[str(d["role"])] = tuple(d["seats"])
-        elif e.kind == EventKind.CHECK_RESULT:
-            target = d["target"]
-            key = tuple(target) if isinstance(target, list) else target
-            facts.checks[key] = str(d["result"])
-            facts.check_nights[key] = int(d.get("night") or 0)
-    return facts
 
 
 def record_line(event: Event, lang: str) -> str:

@@ -22,10 +22,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents.base import SeatView
-from agents.llm.prompting import public_record, record_line, render, seat_facts, visible_events
+from agents.llm.prompting import public_record, record_line, render
 from agents.llm.schema import Choices, target_json
 from agents.llm.schema import _enum as enum
+from agents.view import SeatView, seat_facts, visible_events
 from engine import DecisionKind, Team, get_ruleset, team_of
 from words.rules_card import day_lines, roles_line, victory_lines
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import inspect
 
-from agents.base import SpeechListener
 from agents.llm.schema import MAX_SPEECH
+from agents.view import SpeechListener
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
+from agents.view import SeatView
 from engine import rulesets
 from engine.catalog import CATALOGUE, EventSpec, Seen
 from engine.decisions import Action, DecisionKind, Request

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.base import SeatView
 from agents.llm.agent import LLMAgent
 from agents.llm.prompting import choices_for
+from agents.view import SeatView
 from engine import current_batch, new_game, observation
 from evaluation import plan_play
 from evaluation.config import parse_config

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from agents.base import Annotation, Decision, SeatView
+from agents.base import Annotation, Decision
+from agents.view import SeatView
 from engine import Action, DecisionKind, Request
 
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)

@@ -7,10 +7,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
 from agents.llm.schema import SPEAKING
+from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.session import Hooks, run_game

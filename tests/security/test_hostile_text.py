@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from agents.base import Decision, SeatView
+from agents.base import Decision
+from agents.view import SeatView
 from engine import Event, Request
 from evaluation.report import summarize_transcripts
 from killer.cli import main

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from agents.base import SeatView
 from agents.llm import prompting
+from agents.view import SeatView
 from tests.tui.conftest import SIZE, play_app, screen_text
 from tui.app import KillerApp
 from tui.claim_form import ADD, DONE, NO_CLAIM, ClaimScope, check_options, role_options

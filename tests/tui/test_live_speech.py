@@ -7,8 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
+from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game

@@ -10,7 +10,8 @@ from typing import Any
 from textual.command import CommandPalette
 from textual.widgets import Label, OptionList
 
-from agents.base import Decision, SeatView
+from agents.base import Decision
+from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.session import run_game

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import choose
 from agents.llm import prompting
 from agents.llm.schema import answer_schema, target_json
+from agents.view import SeatView
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS

@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import choose
 from agents.llm import prompting
 from agents.llm.schema import answer_schema, target_json
+from agents.view import SeatView
 from engine import Claim, DecisionKind, Request
 from words.prompt_card import ACCUSATIONS, LINES, VOTES, consequence
 from words.rules_card import victory_lines

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.llm import prompting
+from agents.view import SeatView
 from engine import display_name
 from engine.roles import ROLE_IDS
 from words.role_briefs import BRIEFS, brief

@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from agents.base import SeatView
 from agents.bots.levels import STYLES, Level, Style
 from agents.bots.record import Belief, Record, public_suspicion, read_record, vouched, weigh_claims
-from agents.llm.prompting import SeatFacts, seat_facts
+from agents.view import SeatFacts, SeatView, seat_facts
 from engine import EventKind, Request, Team, get_ruleset, team_of
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 
-from agents.base import Annotation, Decision, SeatView
+from agents.base import Annotation, Decision
 from agents.bots.levels import Level
 from agents.bots.strategies import good, killers
 from agents.bots.strategies.situation import Situation, situation
 from agents.bots.strategies.speech import Point, reasoning, speech
 from agents.bots.team_talk import plurality_proposal
+from agents.view import SeatView
 from engine import Action, Claim, DecisionKind, Request, Target, get_ruleset
 from engine.roles import HARMFUL, PROTECTIVE
 

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 import engine
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.bots.scripted import CHECK_RE, ScriptedAgent
 from agents.factory import AgentSetupError, build_agents
 from agents.llm.agent import LLMAgent
 from agents.providers.seat_table import TableError, load_table
+from agents.view import SeatView
 from engine import DecisionKind, GameState
 
 

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 import pytest
 
 import engine
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.bots.levels import STRATEGY_VERSION, Level, LevelError, parse_level
 from agents.bots.reports import telling_checks
 from agents.bots.scripted import ScriptedAgent
 from agents.bots.strategies.phrases import PHRASES, REASONS
+from agents.view import SeatView
 from engine import ClaimedCheck, DecisionKind, Event, EventKind, Request
 from engine.decisions import MAX_CLAIMED_CHECKS
 from evaluation.balance import play as balance_play

@@ -11,8 +11,9 @@ from collections.abc import Callable
 import pytest
 
 import engine
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.llm.agent import LLMAgent
+from agents.view import SeatView
 from engine import DecisionKind, GameState, Request
 from tests.agents.fake_endpoint import (
     FakeEndpoint,

@@ -8,11 +8,11 @@ import json
 import random
 
 import engine
-from agents.base import SeatView
 from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
 from agents.llm.agent import LLMAgent
 from agents.llm.schema import answer_schema
+from agents.view import SeatView
 from engine import Claim, ClaimedCheck, DecisionKind, GameState
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of
 

@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import choose
 from agents.llm import prompting
 from agents.llm.schema import answer_schema, parse_answer, to_action
+from agents.view import SeatView
 from engine import DecisionKind, GameState
 from words.narrator import sentence
 

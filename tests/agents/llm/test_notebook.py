@@ -10,11 +10,11 @@ import random
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.llm import prompting
 from agents.llm.notebook import MAX_BELIEFS, MAX_PLAN, Scope, notebook_lines, read_notebook
 from agents.llm.schema import answer_schema, notebook_of, parse_answer
 from agents.providers.profiles import strict_schema
+from agents.view import SeatView
 from engine import DecisionKind, GameState
 from tests.agents.fake_endpoint import legal_answer
 from tests.agents.provider_emulator import strict_problem

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import choose
 from agents.llm import prompting
+from agents.view import SeatView
 from engine import DecisionKind, GameState
 from engine.roles import ROLES
 from hygiene.sanitize import clean

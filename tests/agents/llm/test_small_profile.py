@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import choose
 from agents.llm import prompt_profiles, prompting, small_prompt
 from agents.llm.agent import LLMAgent
 from agents.providers.profiles import strict_schema
 from agents.providers.seat_table import TableError, load_table
+from agents.view import SeatView
 from engine import DecisionKind, GameState, Request, Team, team_of
 from tests.agents.fake_endpoint import FakeEndpoint, schema_of, valid
 from tests.agents.llm.test_prompts import INJECTION, advance, known_seats

@@ -9,11 +9,11 @@ import random
 import pytest
 
 import engine
-from agents.base import SeatView
 from agents.bots.random_bot import RandomAgent, choose
 from agents.bots.scripted import ScriptedAgent
 from agents.bots.team_talk import plurality_proposal, random_proposal
 from agents.llm import prompting
+from agents.view import SeatView
 from engine import Action, DecisionKind, Event, EventKind, GameState, Request
 from tests.words.test_prompt_card import legal_values, request_part
 from words.prompt_card import LINES, consequence, talk_text

@@ -15,12 +15,13 @@ import openai
 import pytest
 
 import engine
-from agents.base import Decision, SeatView
+from agents.base import Decision
 from agents.llm import prompting
 from agents.llm.agent import LLMAgent, PreflightRefused
 from agents.llm.schema import Choices, answer_schema
 from agents.providers.detect import by_host
 from agents.providers.profiles import GenOptions, strict_schema
+from agents.view import SeatView
 from engine import DecisionKind, Request
 from tests.agents.provider_emulator import ProviderEmulator, strict_problem
 

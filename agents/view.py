@@ -1,0 +1,90 @@
+"""What a seat may know and what it reads off that: its view (built only from engine.observation(events, seat))
+and the facts every player derives from it (its cards, the public deaths, its partners, its check results)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Event, EventKind, Target, Team, team_of
+
+NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/llm/notebook.py) or old free text
+SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All a seat may know: built only from engine.observation(events, seat)."""
+
+    seat: int
+    ruleset: str
+    players: int
+    events: tuple[Event, ...]
+    lang: str = "en"
+    # the seat's own private notebook, as it returned it with its previous decision (agents/llm/notebook.py: an object;
+    # an old transcript's free text when a game is resumed)
+    notebook: NotebookData = ""
+    # Optional, for live display: an agent that can stream hands it the speech so far while it writes a
+    # statement, defense or last words (never its private reasoning). Agents may ignore it.
+    on_speech: SpeechListener | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class SeatFacts:
+    """What a seat knows about itself and the table, read from its own view only."""
+
+    seat: int
+    players: int
+    cards: tuple[str, ...] = ()
+    dead: set[int] = field(default_factory=set)
+    teammates: dict[str, tuple[int, ...]] = field(default_factory=dict)  # role -> seats (self included)
+    checks: dict[Target, str] = field(default_factory=dict)  # check target -> "killer" / "not_killer"
+    check_nights: dict[Target, int] = field(default_factory=dict)  # check target -> the night of its check
+    night: int = 0  # the latest night that has fallen
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        return tuple(s for s in range(1, self.players + 1) if s not in self.dead)
+
+    @property
+    def friends(self) -> frozenset[int]:
+        """Seats the seat knows are on its team (its own card's team mates), itself excluded."""
+        own = set(self.cards)
+        mates = {s for role, seats in self.teammates.items() if role in own for s in seats}
+        return frozenset(mates - {self.seat})
+
+
+def known_partners(facts: SeatFacts) -> frozenset[int]:
+    """The partners a seat on the killers' side knows (it is not asked how likely they are killers)."""
+    return facts.friends if any(team_of(c) is Team.KILLERS for c in facts.cards) else frozenset()
+
+
+def _night(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def visible_events(view: SeatView) -> list[Event]:
+    """The view's events the seat may see (the orchestrator already filters: this is a second guard)."""
+    return [e for e in view.events if e.visible(view.seat)]
+
+
+def seat_facts(view: SeatView) -> SeatFacts:
+    """Reads the seat's cards, the public deaths, its teammates and its check results from its view."""
+    facts = SeatFacts(view.seat, view.players)
+    for e in visible_events(view):
+        d = e.data
+        if e.kind == EventKind.YOUR_CARDS and d.get("seat") == view.seat:
+            facts.cards = tuple(d["cards"])
+        elif e.kind == EventKind.NIGHT_FALLS:
+            facts.night = max(facts.night, _night(d.get("night")))
+        elif e.kind == EventKind.DEATH and e.visible_to is None:
+            facts.dead.add(int(d["seat"]))
+        elif e.kind == EventKind.TEAMMATES:
+            facts.teammates[str(d["role"])] = tuple(d["seats"])
+        elif e.kind == EventKind.CHECK_RESULT:
+            target = d["target"]
+            key = tuple(target) if isinstance(target, list) else target
+            facts.checks[key] = str(d["result"])
+            facts.check_nights[key] = int(d.get("night") or 0)
+    return facts
