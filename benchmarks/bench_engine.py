@@ -13,7 +13,7 @@ import argparse
 import time
 
 from engine import all_rulesets
-from evaluation.simulate import play_random_game
+from evaluation.balance.simulate import play_random_game
 
 TARGET = 300.0
 

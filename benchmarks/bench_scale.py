@@ -39,8 +39,8 @@ import openai  # noqa: E402
 
 from agents.base import Agent  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
-from evaluation.config import Contestant, parse_config  # noqa: E402
-from evaluation.tournament import AgentBuilder, run_tournament  # noqa: E402
+from evaluation.tournament.config import Contestant, parse_config  # noqa: E402
+from evaluation.tournament.run import AgentBuilder, run_tournament  # noqa: E402
 from tests.agents.fake_endpoint import legal_answer, prompt_size, schema_of  # noqa: E402
 
 

@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from agents.base import Agent  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
-from evaluation.config import Contestant, parse_config  # noqa: E402
-from evaluation.report import write_report  # noqa: E402
-from evaluation.tournament import AgentBuilder, run_tournament  # noqa: E402
+from evaluation.report.summary import write_report  # noqa: E402
+from evaluation.tournament.config import Contestant, parse_config  # noqa: E402
+from evaluation.tournament.run import AgentBuilder, run_tournament  # noqa: E402
 from tests.agents.fake_endpoint import FakeEndpoint, valid  # noqa: E402
 
 

@@ -18,9 +18,9 @@ import resource
 import time
 from typing import Any
 
-from evaluation.balance import GameSetup
-from evaluation.simulate import RandomGames
-from evaluation.workers import Spread, all_cores, run_study
+from evaluation.balance.simulate import RandomGames
+from evaluation.balance.study import GameSetup
+from evaluation.balance.workers import Spread, all_cores, run_study
 
 
 def cpu_seconds() -> float:

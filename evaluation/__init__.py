@@ -1,1 +1,2 @@
-"""Tournaments, metrics, ratings, reports and balance simulation over many games."""
+"""Evaluation over many games: per-game facts and metrics (games/), statistics (stats/), tournaments
+(tournament/), balance studies (balance/) and reports (report/)."""

@@ -9,8 +9,8 @@ from typing import Any
 
 from engine import KillerError, all_rulesets, display_name
 from engine.scenario import run_scenario
-from evaluation.simulate import simulate
-from evaluation.workers import StudyError
+from evaluation.balance.chunks import StudyError
+from evaluation.balance.simulate import simulate
 from killer.errors import CommandError
 from killer.study_options import add_spread_options, spread_from
 

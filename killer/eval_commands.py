@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
     bal.add_argument("--agents", nargs="+", metavar="KIND",
                      help="agent kinds: random, scripted, scripted:LEVEL (easy, normal, hard; scripted is normal) "
                      "(default: random and scripted; "
-                     "with --suggest: scripted); passed through as given to evaluation/balance.py")
+                     "with --suggest: scripted); passed through as given to evaluation/balance/study.py")
     bal.add_argument("--seed", type=int, default=0, help="first seed")
     bal.add_argument("--out", type=Path, default=Path("runs/balance"), help="folder for the files written")
     bal.add_argument("--quick", action="store_true", help="fewer table sizes (for a smoke test)")
@@ -71,7 +71,7 @@ def register(subparsers: Any) -> None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
-    from evaluation.workers import StudyError
+    from evaluation.balance.chunks import StudyError
     from orchestrator.lock import BusyError
     from orchestrator.transcript import TranscriptError
 
@@ -79,9 +79,9 @@ def _errors() -> tuple[type[Exception], ...]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from evaluation.config import load_config
-    from evaluation.report import write_report
-    from evaluation.tournament import run_tournament
+    from evaluation.report.summary import write_report
+    from evaluation.tournament.config import load_config
+    from evaluation.tournament.run import run_tournament
 
     if args.parallel is not None and args.parallel < 1:
         raise CommandError("--parallel must be at least 1")
@@ -116,8 +116,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _plan(cfg: Any, args: argparse.Namespace) -> int:
-    from evaluation.plan import make_plan, render_plan
-    from evaluation.tournament import CONFIG_COPY
+    from evaluation.tournament.folder import CONFIG_COPY
+    from evaluation.tournament.plan import make_plan, render_plan
 
     if args.width is not None and not 0 < args.width < 1:
         raise CommandError("--width must be between 0 and 1 (a share, e.g. 0.1)")
@@ -136,8 +136,8 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from evaluation.report import write_report
-    from evaluation.tournament import CONFIG_COPY
+    from evaluation.report.summary import write_report
+    from evaluation.tournament.folder import CONFIG_COPY
 
     paths: list[Path] = args.paths
     for path in paths:
@@ -161,7 +161,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    from evaluation.balance import run_balance, run_ruleset_balance
+    from evaluation.balance.study import run_balance, run_ruleset_balance
 
     if args.games < 1:
         raise CommandError("--games must be at least 1")
@@ -187,8 +187,8 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     """`killer balance --suggest --ruleset ID`: states the search and its time, then runs it."""
     import time
 
-    from evaluation.balance import ruleset_sizes
-    from evaluation.suggest import Search, plan, run_search, write_search
+    from evaluation.balance.study import ruleset_sizes
+    from evaluation.balance.suggest import Search, plan, run_search, write_search
 
     if args.ruleset is None:
         raise CommandError("--suggest needs --ruleset")

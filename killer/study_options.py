@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from evaluation.workers import BACKENDS, Spread
+from evaluation.balance.workers import BACKENDS, Spread
 
 
 def add_spread_options(parser: Any) -> None:

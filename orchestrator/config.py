@@ -36,7 +36,7 @@ class RunConfig:
     out: Path = DEFAULT_OUT
     humans: frozenset[int] = frozenset()  # seats played by a person (the TUI answers the interrupts)
     game_id: str | None = None
-    # a tournament game's contestant per seat, prices, schedule and tournament name (evaluation/runs.py reads it)
+    # a tournament game's contestant per seat, prices, schedule and name (evaluation/tournament/runs.py reads it)
     tournament: dict[str, Any] | None = None
     talk_rounds: int = TEAM_TALK_ROUNDS  # rounds a night team may talk after its proposals differ (R-team-talk)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.config import ConfigError, load_config
+from evaluation.tournament.config import ConfigError, load_config
 from killer.cli import main
 
 

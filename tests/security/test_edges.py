@@ -110,7 +110,7 @@ def test_a_contestant_timeout_must_be_finite(tmp_path: Path) -> None:
 
 
 def test_a_results_line_cannot_point_outside_its_folder(tmp_path: Path) -> None:
-    from evaluation.tournament import read_results
+    from evaluation.tournament.folder import read_results
 
     (tmp_path / "results.jsonl").write_text(
         '{"game_id": "a", "transcript": "../../etc/passwd"}\n{"game_id": "b", "transcript": "/etc/passwd"}\n'

@@ -15,7 +15,7 @@ from rich.console import Console
 from agents.base import Decision
 from agents.view import SeatView
 from engine import Event, Request
-from evaluation.report import summarize_transcripts
+from evaluation.report.summary import summarize_transcripts
 from killer.cli import main
 from orchestrator.config import RunConfig
 from orchestrator.narrate import Narrator

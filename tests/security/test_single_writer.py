@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.report import summarize
+from evaluation.report.summary import summarize
 from killer.cli import main
 from orchestrator.lock import BusyError, hold
 from orchestrator.transcript import read_transcript

@@ -18,8 +18,8 @@ from agents.bots.strategies.phrases import PHRASES, REASONS
 from agents.view import SeatView
 from engine import ClaimedCheck, DecisionKind, Event, EventKind, Request
 from engine.decisions import MAX_CLAIMED_CHECKS
-from evaluation.balance import play as balance_play
-from evaluation.metrics import side_of
+from evaluation.balance.study import play as balance_play
+from evaluation.games.metrics import side_of
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Reports: the tournament summary (summary.json), its Markdown report, and the plots."""

@@ -1,0 +1,1 @@
+"""Statistics over games: intervals, the game-clustered bootstrap and skill ratings."""

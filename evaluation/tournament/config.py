@@ -1,0 +1,183 @@
+"""The tournament file (TOML, validated by pydantic): contestants, rulesets, seeds, parallelism.
+
+    name = "scripted-vs-random"
+    seeds = 4              # deals per ruleset; each deal is played once per rotation of the roster
+    first_seed = 1000
+    lang = "en"
+    parallel = 4
+
+    [[rulesets]]
+    id = "v2-classic"
+    players = 10           # optional: the ruleset's default
+
+    [[contestants]]
+    name = "scripted"
+    agent = "scripted"     # llm | scripted (scripted:easy, scripted:normal = scripted, scripted:hard) | random
+
+    [[contestants]]
+    name = "gpt"
+    agent = "llm"
+    model = "gpt-4o-mini"
+    base_url = "https://api.openai.com/v1"
+    api_key_env = "OPENAI_API_KEY"   # the NAME of a variable; a key in the file is refused
+    provider = "auto"                # and generation options, as in a seat table (docs/models.md):
+    temperature = 0.7                # temperature, top_p, max_tokens, reasoning_effort, seed, extra_body
+
+    [prices."gpt-4o-mini"]  # optional: USD per 1M tokens, keyed by model (or contestant name)
+    prompt = 0.15
+    completion = 0.60
+
+An llm contestant with neither model nor base_url plays on the embedded model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from agents.providers.seat_table import AgentKind, Generation, first_problem, read_toml
+from engine import KillerError, UnknownRulesetError, get_ruleset
+
+
+class ConfigError(KillerError, ValueError):
+    """The tournament file is missing, not TOML or not valid: one line naming the problem."""
+
+
+class Contestant(Generation):
+    """One player in the tournament: an agent kind, and for llm its model, endpoint, provider profile and
+    generation options."""
+
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:+-]+$")
+    agent: AgentKind = "llm"
+    model: str | None = None
+    base_url: str | None = None
+    api_key_env: str | None = None
+    timeout: float = Field(default=60.0, gt=0, allow_inf_nan=False)
+    response_format: Literal["auto", "json_object", "json_schema"] = "auto"
+    concurrency: int | None = Field(default=None, ge=1)  # decisions in flight at once, over all its games
+    rpm: int | None = Field(default=None, ge=1)  # decisions started per minute, over all its games
+
+    @property
+    def embedded(self) -> bool:
+        """Whether this contestant plays on the embedded model."""
+        return self.agent == "llm" and self.model is None and self.base_url is None
+
+
+class RulesetSpec(BaseModel):
+    """A ruleset and a table size."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    players: int | None = None
+
+    @model_validator(mode="after")
+    def _known(self) -> RulesetSpec:
+        try:
+            rules = get_ruleset(self.id)
+        except UnknownRulesetError as exc:
+            raise ValueError(str(exc)) from None
+        low, high = rules.players
+        if self.players is not None and not low <= self.players <= high:
+            raise ValueError(f"{self.id} is played by {low} to {high} players, not {self.players}")
+        return self
+
+    @property
+    def seats(self) -> int:
+        return self.players or get_ruleset(self.id).default_players
+
+
+class Price(BaseModel):
+    """What a model costs: USD per million prompt and completion tokens."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prompt: float = Field(ge=0)
+    completion: float = Field(ge=0)
+    cached: float | None = Field(default=None, ge=0)  # cached prompt tokens, where the provider bills them less
+
+
+class TournamentConfig(BaseModel):
+    """The whole file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # the run folder's name under runs/: no path separators, no leading dot (nothing written outside runs/)
+    name: str = Field(default="tournament", min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
+    rulesets: list[RulesetSpec] = Field(min_length=1)
+    contestants: list[Contestant] = Field(min_length=1)
+    seeds: int = Field(default=4, ge=1)
+    games: int | None = Field(default=None, ge=1)  # only the first N games of the schedule
+    first_seed: int = Field(default=0, ge=0)
+    rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
+    # rotate: the roster rotates over the seats; side-pure: one contestant holds every killer-side card, the other
+    # every good card, then swapped, on the same deal; field: each other contestant alone in one seat (every
+    # seat in turn) against the `field` contestant in all the others (evaluation/tournament/schedules.py)
+    schedule: Literal["rotate", "side-pure", "field"] = "rotate"
+    field: str | None = None  # the field contestant of the field schedule
+    shuffle_seats: bool = False  # rotate: seat order shuffled per deal from the seed (always for the others)
+    lang: Literal["en", "zh"] = "en"
+    parallel: int = Field(default=1, ge=1, le=64)
+    prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name
+    budget_usd: float | None = Field(default=None, gt=0)  # no new game starts once the run has cost this much
+
+    @field_validator("rulesets", mode="before")
+    @classmethod
+    def _strings(cls, value: Any) -> Any:
+        """`rulesets = ["v3", "v2-classic:10"]` is short for tables."""
+        if isinstance(value, list):
+            return [_short(v) if isinstance(v, str) else v for v in value]
+        return value
+
+    @field_validator("contestants")
+    @classmethod
+    def _unique(cls, value: list[Contestant]) -> list[Contestant]:
+        names = [c.name for c in value]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise ValueError(f"contestant name {dup[0]!r} is used twice")
+        return value
+
+    @model_validator(mode="after")
+    def _matchup(self) -> TournamentConfig:
+        names = [c.name for c in self.contestants]
+        if self.schedule == "side-pure" and len(names) != 2:
+            raise ValueError(f"a side-pure schedule plays exactly 2 contestants, not {len(names)}")
+        if self.schedule == "field" and (self.field not in names or len(names) < 2):
+            raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
+        return self
+
+    def contestant(self, name: str) -> Contestant:
+        return next(c for c in self.contestants if c.name == name)
+
+    def price(self, name: str) -> Price | None:
+        """The price of a contestant's model (looked up by model, then by contestant name), if given."""
+        c = self.contestant(name)
+        return self.prices.get(c.model or "") or self.prices.get(c.name)
+
+
+def _short(text: str) -> dict[str, Any]:
+    rid, _, players = text.partition(":")
+    return {"id": rid, "players": int(players)} if players else {"id": rid}
+
+
+def load_config(path: Path | str, **overrides: Any) -> TournamentConfig:
+    """Reads and checks a tournament file; `overrides` (e.g. parallel, seeds) replace its values."""
+    path = Path(path)
+    raw = read_toml(path, "tournament file", ConfigError)
+    for i, section in enumerate(raw.get("contestants") or []):
+        if isinstance(section, dict) and "api_key" in section:
+            raise ConfigError(f"{path}: contestants.{i}.api_key: never put a key in the file; name an "
+                              "environment variable with api_key_env instead")
+    raw.update({k: v for k, v in overrides.items() if v is not None})
+    return parse_config(raw, str(path))
+
+
+def parse_config(raw: dict[str, Any], where: str = "tournament") -> TournamentConfig:
+    """Validates a tournament given as a dict (the file's content, or the copy kept in a run folder)."""
+    try:
+        return TournamentConfig.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError(f"{where}: {first_problem(exc, 'file')}") from None

@@ -1,0 +1,158 @@
+"""`killer eval --plan`: what a tournament file will play and cost, and how many games an interval width needs.
+
+- The schedule: games per ruleset and table size, seats per contestant (evaluation/tournament/schedules.py).
+- Decisions and tokens: from a pilot run folder (its mean decisions per game and tokens per decision, per
+  contestant); without one, an estimate from scripted play of the scheduled deals (evaluation/tournament/plan_play.py),
+  said to be one.
+- Cost: those tokens at the file's prices (USD per 1M tokens; cached prompt tokens at the cached price if given;
+  the scripted estimate bills every prompt token at the uncached price).
+- Games for a 95 % interval of width w: from a stated rate p (without one and without a pilot, p = 0.5, the
+  widest), each game one observation (n = 4 z² p (1 − p) / w², the normal approximation); from a pilot, its
+  game-clustered bootstrap width W0 over G0 games scaled as 1/√games (n = G0 (W0 / w)²), which keeps the
+  pilot's clustering. The widest contestant rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from evaluation.stats.bootstrap import rate_intervals
+from evaluation.stats.intervals import Z95
+from evaluation.tournament.config import TournamentConfig
+from evaluation.tournament.cost import tokens_usd
+from evaluation.tournament.schedules import schedule
+
+
+def games_for_rate(p: float, width: float) -> int:
+    """Games (one observation each) whose 95 % interval of a rate near p is `width` wide."""
+    return max(1, math.ceil(4 * Z95 * Z95 * p * (1 - p) / (width * width)))
+
+
+def games_from_pilot(pilot_games: int, pilot_width: float, width: float) -> int:
+    """Games for `width`, scaling a pilot's clustered interval width as 1 / sqrt(games)."""
+    return max(1, math.ceil(pilot_games * (pilot_width / width) ** 2))
+
+
+def make_plan(cfg: TournamentConfig, pilot: Path | None = None, width: float | None = None,
+              rate: float | None = None, metric: str = "win", chars_per_token: float | None = None) -> dict[str, Any]:
+    """The plan as data (render_plan prints it)."""
+    games = schedule(cfg)
+    seats = Counter(n for g in games for n in g.roster.values())
+    plan: dict[str, Any] = {"schedule": cfg.schedule, "games": len(games),
+                            "setups": dict(Counter(f"{g.ruleset}/{g.players}" for g in games)),
+                            "seats": {c.name: seats[c.name] for c in cfg.contestants}, "contestants": {}}
+    if pilot is not None:
+        from evaluation.report.summary import load_games
+
+        played, _ = load_games(pilot)
+        _pilot(cfg, plan, played, games, width, metric)
+    else:
+        _scripted_estimate(cfg, plan, games, chars_per_token)
+    if width is not None and (rate is not None or pilot is None):
+        plan["stated_rate"], plan["rate_given"] = (0.5, False) if rate is None else (rate, True)
+        plan["games_needed_from_rate"] = games_for_rate(plan["stated_rate"], width)
+    return plan
+
+
+def _usd(price: Any, prompt: float, completion: float) -> float | None:
+    return None if price is None else round((prompt * price.prompt + completion * price.completion) / 1e6, 4)
+
+
+def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[Any],
+                       chars_per_token: float | None) -> None:
+    """Decisions, tokens and cost per contestant from scripted play of the scheduled deals (not a pilot)."""
+    from evaluation.tournament.plan_play import CHARS_PER_TOKEN, estimate
+
+    ratio = chars_per_token or CHARS_PER_TOKEN[cfg.lang]
+    use, deals, distinct = estimate(games, cfg.lang)
+    out: dict[str, Any] = {}
+    for c in cfg.contestants:
+        u = use.get(c.name)
+        if u is None:
+            continue
+        row: dict[str, Any] = {"decisions": round(u.decisions), "model": c.agent == "llm"}
+        if c.agent == "llm":
+            row.update({key: round(getattr(u, chars) / ratio) for key, chars in (
+                ("prompt_tokens", "prompt_chars"), ("completion_tokens", "completion_chars"),
+                ("prompt_tokens_max", "prompt_cap_chars"), ("completion_tokens_max", "completion_cap_chars"))})
+            price = cfg.price(c.name)
+            row["usd"] = _usd(price, row["prompt_tokens"], row["completion_tokens"])
+            row["usd_max"] = _usd(price, row["prompt_tokens_max"], row["completion_tokens_max"])
+        out[c.name] = row
+    plan["estimate"] = {"deals": deals, "distinct": distinct, "lang": cfg.lang, "chars_per_token": ratio,
+                        "contestants": out}
+
+
+def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games: list[Any],
+           width: float | None, metric: str) -> None:
+    from evaluation.games.metrics import by_contestant
+
+    rows = by_contestant(played)
+    plan["pilot_games"] = len(played)
+    for c in cfg.contestants:
+        row = rows.get(c.name)
+        if not row or not row["seats"]:
+            continue
+        per_seat = row["decisions"] / row["seats"]
+        decisions = per_seat * plan["seats"][c.name]
+        tokens = {k: (row.get(k) or 0) / row["decisions"] * decisions if row["decisions"] else 0.0
+                  for k in ("prompt_tokens", "cached_tokens", "completion_tokens")}
+        price = cfg.price(c.name)
+        usd = None if price is None else tokens_usd(tokens["prompt_tokens"], tokens["cached_tokens"],
+                                                    tokens["completion_tokens"], price)
+        plan["contestants"][c.name] = {"decisions": round(decisions), "prompt_tokens": round(tokens["prompt_tokens"]),
+                                       "completion_tokens": round(tokens["completion_tokens"]),
+                                       "usd": None if usd is None else round(usd, 4)}
+    if width is not None and played:
+        widths = [hi - lo for per in rate_intervals(played).values() for key, (lo, hi) in per.items() if key == metric]
+        if widths:
+            plan["pilot_width"] = round(max(widths), 4)
+            plan["games_needed_from_pilot"] = games_from_pilot(len(played), max(widths), width)
+
+
+def render_plan(plan: dict[str, Any], width: float | None, metric: str) -> str:
+    """The plan in sentences and a small table."""
+    lines = [f"Schedule {plan['schedule']}: {plan['games']} games ("
+             + ", ".join(f"{k}: {v}" for k, v in plan["setups"].items()) + ")."]
+    lines += [f"  {name}: {n} seats" for name, n in plan["seats"].items()]
+    if "pilot_games" in plan:
+        lines.append(f"Expected from the pilot's {plan['pilot_games']} games:")
+        for name, c in plan["contestants"].items():
+            usd = "no price given" if c["usd"] is None else f"${c['usd']}"
+            lines.append(f"  {name}: {c['decisions']} decisions, {c['prompt_tokens']} prompt and "
+                         f"{c['completion_tokens']} completion tokens, {usd}")
+    elif "estimate" in plan:
+        lines += _render_estimate(plan["estimate"])
+    if width is not None:
+        if "games_needed_from_pilot" in plan:
+            lines.append(f"A 95 % interval {width:g} wide on '{metric}' needs about "
+                         f"{plan['games_needed_from_pilot']} games (the pilot's widest game-bootstrap interval was "
+                         f"{plan['pilot_width']:g} over {plan['pilot_games']} games).")
+        if "games_needed_from_rate" in plan:
+            lines.append(f"A 95 % interval {width:g} wide on a rate near {plan['stated_rate']:g} needs about "
+                         f"{plan['games_needed_from_rate']} games (one observation per game"
+                         + (")." if plan["rate_given"] else "; no --rate given, so 0.5, the widest case)."))
+    return "\n".join(lines)
+
+
+def _render_estimate(est: dict[str, Any]) -> list[str]:
+    played = (f"The {est['deals']} distinct deals were" if est["deals"] == est["distinct"] else
+              f"The first {est['deals']} of the {est['distinct']} distinct deals (the rest counted at their mean) were")
+    lines = [f"Expected decisions and tokens: an ESTIMATE FROM SCRIPTED PLAY, not a pilot. {played} "
+             "played once by the scripted bots; at each decision the prompt an LLM seat would "
+             f"be sent was rendered and the bot's answer written in the answer schema; tokens at "
+             f"{est['chars_per_token']:g} characters a token ({est['lang']}). A model's games, speeches and notes "
+             "differ: run a pilot (--pilot RUN_FOLDER) to measure them."]
+    for name, c in est["contestants"].items():
+        if not c["model"]:
+            lines.append(f"  {name}: {c['decisions']:,} decisions (not a model: no tokens)")
+            continue
+        usd = "no price given" if c["usd"] is None else f"${c['usd']:g} (up to ${c['usd_max']:g})"
+        lines.append(f"  {name}: {c['decisions']:,} decisions, about {c['prompt_tokens']:,} prompt and "
+                     f"{c['completion_tokens']:,} completion tokens (up to {c['prompt_tokens_max']:,} and "
+                     f"{c['completion_tokens_max']:,} with the notebook and every free-text field at the schema's "
+                     f"limit), {usd}")
+    return lines

@@ -1,0 +1,210 @@
+"""`killer eval --plan` without a pilot: decisions and tokens estimated from scripted play of the scheduled deals.
+
+Each distinct deal of the schedule (ruleset, table size, seed) is played once through the engine by the scripted
+bots, asked in the batches the graph asks them (as `killer balance` plays: offline, deterministic, no
+transcript). At every decision the full-profile prompt an LLM seat would be sent is rendered with the agents' own
+code (agents/llm/prompting.py `messages`, agents/llm/prompt_profiles.py `full_request_text`, from the seat's own
+observation only; a small-profile seat's prompt is shorter, so for it this over-estimates), and the scripted
+bot's answer is written in the answer schema's shape. Characters become tokens at a stated ratio per language
+(CHARS_PER_TOKEN). A seat's decisions and characters go to the contestant that plays that seat in each
+scheduled game. It is an estimate from scripted play, not a pilot: a model's games may run longer or shorter,
+and its speeches, reasoning and notebook are usually longer than the bots' (the completion's upper bound fills
+every free-text field to the schema's limit).
+
+Decks of more than MAX_DEALS distinct deals per setup are estimated from their first MAX_DEALS deals (the mean per
+deal, per seat), so a plan of a large tournament stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.base import Decision
+from agents.bots.scripted import ScriptedAgent
+from agents.llm.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
+from agents.llm.prompt_profiles import full_request_text
+from agents.llm.prompting import choices_for, messages, render
+from agents.llm.schema import (
+    SCHEMA_REASONING_CHARS,
+    SCHEMA_SPEECH_CHARS,
+    Choices,
+    answer_schema,
+    target_json,
+)
+from agents.view import SeatView
+from engine import Request, apply, current_batch, default_action, get_ruleset, is_legal, new_game, observation
+from evaluation.tournament.schedules import Scheduled
+
+# Characters per token, per prompt language. English: OpenAI's published rule of thumb (about 4 characters a
+# token). Chinese: one character a token, a round figure for BPE vocabularies that hold common hanzi (the
+# prompts' JSON, digits and seat numbers are ASCII and tokenise better). Stated in the plan's output and in
+# docs/evaluation.md; a real tokenizer is not used (none ships with the package, and nothing is downloaded).
+CHARS_PER_TOKEN = {"en": 4.0, "zh": 1.0}
+MAX_DEALS = 40
+
+
+@dataclass
+class SeatUse:
+    """What one seat of one scripted game asked and answered, in characters."""
+
+    decisions: float = 0.0
+    prompt_chars: float = 0.0
+    completion_chars: float = 0.0
+    completion_cap_chars: float = 0.0  # every free-text field written to the schema's limit
+
+
+@dataclass
+class DealUse:
+    """One deal played by the scripted bots: per-seat use."""
+
+    seats: dict[int, SeatUse] = field(default_factory=lambda: defaultdict(SeatUse))
+
+
+def answer_text(decision: Decision, choices: Choices) -> str:
+    """The scripted bot's decision written as an LLM answer in the schema's shape (its own fields only)."""
+    props = answer_schema(choices)["properties"]
+    action = decision.action
+    values: dict[str, Any] = {
+        "reasoning": decision.reasoning, "notebook": EMPTY_NOTEBOOK,
+        "suspicions": {str(s): round(decision.suspicions.get(s, 0.5), 2) for s in choices.rated},
+        "claim": action.claim.to_dict() if action.claim is not None else {"role": None, "checks": []},
+        "speech": action.speech or "", "accusation": action.accusation, "confess": bool(action.confess),
+        "target": target_json(action.target)}
+    return json.dumps({k: values[k] for k in props}, ensure_ascii=False)
+
+
+EMPTY_NOTEBOOK: dict[str, Any] = {"beliefs": [], "claims": [], "commitments": [], "plan": ""}
+
+
+def full_notebook(players: int, cards_per_seat: int, roles: tuple[str, ...]) -> dict[str, Any]:
+    """The largest notebook the answer schema allows (agents/llm/notebook.py): a belief on every other seat, every
+    claim row and commitment it holds, the plan at its schema length; its entries as long as they can be."""
+    scope = Scope(seat=1, players=players, roles=roles, cards_per_seat=cards_per_seat, night=players)
+    role = max(roles, key=len)
+    target = max(scope.targets, key=lambda t: len(str(t)))
+    check = {"role": role, "night": players, "target": target, "result": "not_killer"}
+    return {"beliefs": [{"seat": s, "role": role, "confidence": 0.55} for s in scope.others],
+            "claims": [{"seat": players, **check}] * MAX_CLAIM_ROWS,
+            "commitments": [{**check, "true": False}] * MAX_COMMITMENTS,
+            "plan": "x" * SCHEMA_PLAN_CHARS}
+
+
+def _table_notebook(ruleset: str, players: int) -> dict[str, Any]:
+    rules = get_ruleset(ruleset)
+    return full_notebook(players, rules.cards_per_seat, tuple(rules.roles()))
+
+
+def _cap_chars(answer: str, decision: Decision, choices: Choices, notebook: dict[str, Any]) -> int:
+    """The answer's length with reasoning, notebook and (when due) speech at the schema's limits."""
+    written = len(decision.reasoning) + (len(decision.action.speech or "") if choices.speaks else 0)
+    written += len(json.dumps(EMPTY_NOTEBOOK, ensure_ascii=False))
+    caps = SCHEMA_REASONING_CHARS + len(json.dumps(notebook, ensure_ascii=False))
+    return len(answer) - written + caps + (SCHEMA_SPEECH_CHARS if choices.speaks else 0)
+
+
+def prompt_chars(view: SeatView, choices: Choices, lang: str) -> int:
+    """Characters of the chat messages an LLM seat is sent for this decision (its first try)."""
+    part = full_request_text(choices, answer_schema(choices), lang)
+    return sum(len(m["content"]) for m in messages(view, part, lang))
+
+
+def _measure(seat: SeatUse, view: SeatView, request: Request, decision: Decision, lang: str) -> None:
+    choices = choices_for(view, request)
+    answer = answer_text(decision, choices)
+    seat.decisions += 1
+    seat.prompt_chars += prompt_chars(view, choices, lang)
+    seat.completion_chars += len(answer)
+    seat.completion_cap_chars += _cap_chars(answer, decision, choices, _table_notebook(view.ruleset, view.players))
+
+
+def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
+    """The deal played once by scripted bots through the engine, every decision's prompt and answer measured."""
+    rng = random.Random(seed)
+    state, events = new_game(ruleset, rng, players=players)
+    events = list(events)
+    bot = ScriptedAgent(seed, lang)
+    use = DealUse()
+    while not state.is_over():
+        answers = []
+        for request in current_batch(state):  # a batch is asked at once: every seat sees the same events
+            view = SeatView(request.seat, ruleset, players, tuple(observation(events, request.seat)), lang=lang)
+            decision = bot.choose(view, request)
+            _measure(use.seats[request.seat], view, request, decision, lang)
+            answers.append((request, decision.action))
+        for request, action in answers:
+            if state.is_over() or request not in state.pending:
+                break  # a jump-kill ended the step
+            state, new = apply(state, action if is_legal(state, action) else default_action(request), rng)
+            events.extend(new)
+    return use
+
+
+def notebook_chars(lang: str, ruleset: str, players: int) -> int:
+    """The prompt's notebook block with a notebook at the schema's limit, read back as sentences (the upper bound
+    adds it to each decision)."""
+    lines = notebook_lines(_table_notebook(ruleset, players), lang)
+    return len(render(lang, "notebook.j2", lines=lines)) + 2
+
+
+@dataclass
+class Usage:
+    """A contestant's expected decisions and characters over the schedule."""
+
+    decisions: float = 0.0
+    prompt_chars: float = 0.0
+    completion_chars: float = 0.0
+    prompt_cap_chars: float = 0.0
+    completion_cap_chars: float = 0.0
+
+
+def estimate(games: list[Scheduled], lang: str) -> tuple[dict[str, Usage], int, int]:
+    """Per contestant, the expected use over `games`; how many distinct deals were played to estimate it, and how
+    many distinct deals the games hold."""
+    setups: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for g in games:
+        seeds = setups[(g.ruleset, g.players)]
+        if g.seed not in seeds:
+            seeds.append(g.seed)
+    played: dict[tuple[str, int, int], DealUse] = {}
+    mean: dict[tuple[str, int], DealUse] = {}
+    for (ruleset, players), seeds in setups.items():
+        for seed in seeds[:MAX_DEALS]:
+            played[(ruleset, players, seed)] = play_deal(ruleset, players, seed, lang)
+        mean[(ruleset, players)] = _mean([played[(ruleset, players, s)] for s in seeds[:MAX_DEALS]])
+    notes = {setup: notebook_chars(lang, *setup) for setup in setups}
+    out: dict[str, Usage] = defaultdict(Usage)
+    for g in games:
+        deal = played.get((g.ruleset, g.players, g.seed)) or mean[(g.ruleset, g.players)]
+        note = notes[(g.ruleset, g.players)]
+        for seat, name in g.roster.items():
+            s = deal.seats.get(seat, SeatUse())
+            u = out[name]
+            u.decisions += s.decisions
+            u.prompt_chars += s.prompt_chars
+            u.completion_chars += s.completion_chars
+            u.prompt_cap_chars += s.prompt_chars + s.decisions * note
+            u.completion_cap_chars += s.completion_cap_chars
+    return dict(out), len(played), sum(len(seeds) for seeds in setups.values())
+
+
+def _mean(deals: list[DealUse]) -> DealUse:
+    """Per seat, the mean use over several deals (for the deals past MAX_DEALS)."""
+    out = DealUse()
+    n = len(deals)
+    for d in deals:
+        for seat, s in d.seats.items():
+            m = out.seats[seat]
+            m.decisions += s.decisions / n
+            m.prompt_chars += s.prompt_chars / n
+            m.completion_chars += s.completion_chars / n
+            m.completion_cap_chars += s.completion_cap_chars / n
+    return out
+
+
+def tokens(chars: float, lang: str) -> int:
+    """Characters as tokens at the stated ratio for the language."""
+    return round(chars / CHARS_PER_TOKEN.get(lang, CHARS_PER_TOKEN["en"]))

@@ -1,0 +1,259 @@
+"""Running a tournament: the schedule (every deal played once per rotation of the roster), games in parallel
+under a semaphore, one results.jsonl line per finished game, and resuming a stopped run.
+
+The schedules (rotate, side-pure, field) are evaluation/tournament/schedules.py's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.base import Agent
+from agents.providers.seat_table import Generation, SeatSpec
+from evaluation.tournament.config import ConfigError, Contestant, TournamentConfig
+from evaluation.tournament.folder import (
+    GAMES,
+    RESULTS,
+    degraded_contestants,
+    fallback_shares,
+    game_usd,
+    prepare,
+    read_results,
+    result_line,
+    share_text,
+)
+from evaluation.tournament.limits import Limited, RateLimit
+from evaluation.tournament.schedules import Scheduled, schedule
+from orchestrator.config import RunConfig
+from orchestrator.lock import hold
+from orchestrator.preflight import PreflightError, preflight
+from orchestrator.replay_cache import ReplayCache
+from orchestrator.session import ResumeError, checkpoint_path, resume_game, run_game
+from orchestrator.transcript import TranscriptError, read_transcript, safe_line
+
+# Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
+AgentBuilder = Callable[[Contestant, list[int], int, str], dict[int, Agent]]
+
+
+@dataclass
+class Options:
+    """What agents.factory.build_agents reads (the RunOptions protocol), for one contestant."""
+
+    agents: str
+    model: str | None
+    base_url: str | None
+    api_key: str | None
+    lang: str
+    timeout: float
+    seed: int | None
+    response_format: str = "auto"
+    table: Path | None = None
+    provider: str = "auto"
+    seat_defaults: SeatSpec | None = None  # the contestant's generation options
+
+
+def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
+    """Agents through agents.factory; `embedded` = (base_url, model) of the running embedded model."""
+
+    def build(c: Contestant, seats: list[int], seed: int, lang: str) -> dict[int, Agent]:
+        from agents.factory import build_agents
+
+        base_url, model = c.base_url, c.model
+        if c.embedded:
+            if embedded is None:
+                raise ConfigError(f"contestant {c.name} needs the embedded model, which is not running")
+            base_url, model = embedded
+        key = os.environ.get(c.api_key_env) if c.api_key_env else None
+        if c.api_key_env and not key:
+            raise ConfigError(f"contestant {c.name}: environment variable {c.api_key_env} is not set")
+        provider = "llamacpp" if c.embedded else (c.provider or "auto")  # the launcher knows its server
+        generation = SeatSpec.model_validate(c.model_dump(include=set(Generation.model_fields) - {"provider"},
+                                                          exclude_none=True))
+        opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format, provider=provider,
+                       seat_defaults=generation)
+        return dict(build_agents(opts, seats))
+
+    return build
+
+
+def tournament_record(cfg: TournamentConfig, game: Scheduled) -> dict[str, Any]:
+    """What a game's header keeps of its tournament: name, schedule, contestant per seat, their prices."""
+    names = sorted(set(game.roster.values()))
+    prices = {n: p.model_dump() for n in names if (p := cfg.price(n)) is not None}
+    return {"name": cfg.name, "schedule": cfg.schedule, "roster": {str(s): n for s, n in sorted(game.roster.items())},
+            "prices": prices}
+
+
+def game_agents(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> dict[int, Agent]:
+    """Every seat's agent for one game, contestant by contestant."""
+    out: dict[int, Agent] = {}
+    for c in cfg.contestants:
+        seats = [s for s, name in game.roster.items() if name == c.name]
+        if seats:
+            out.update(build(c, seats, game.seed, cfg.lang))
+    return out
+
+
+def _drop_checkpoint(path: Path) -> None:
+    """Removes a game's SQLite checkpoint (and its -wal/-shm files): a finished game needs none."""
+    ckpt = checkpoint_path(path)
+    for extra in ("", "-wal", "-shm"):
+        ckpt.with_name(ckpt.name + extra).unlink(missing_ok=True)
+
+
+def _finished(path: Path) -> bool:
+    try:
+        return read_transcript(path, tolerant=True).end is not None
+    except TranscriptError:
+        return False
+
+
+@dataclass
+class RunSummary:
+    """What `run_tournament` did."""
+
+    scheduled: int
+    skipped: int
+    played: int
+    resumed: int
+    failed: dict[str, str]
+    degraded: list[str] = field(default_factory=list)  # contestants (agents/health.py)
+    shares: dict[str, tuple[int, int]] = field(default_factory=dict)  # (fallbacks, decisions) per contestant
+    over_budget: list[str] = field(default_factory=list)  # games not started: the budget was spent
+
+
+class _Runner:
+    """Plays the games not yet finished, `parallel` at a time; appends a results line after each."""
+
+    def __init__(self, cfg: TournamentConfig, out: Path, build: AgentBuilder, parallel: int,
+                 on_done: Callable[[Scheduled, dict[str, Any] | None], None]) -> None:
+        self.cfg, self.out, self.build = cfg, out, build
+        self.sem = asyncio.Semaphore(parallel)
+        self.lock = asyncio.Lock()
+        self.on_done = on_done
+        self.resumed = 0
+        self.failed: dict[str, str] = {}
+        self.spent = 0.0
+        self.over_budget: list[str] = []
+        self.limits = {c.name: RateLimit(c.concurrency, c.rpm) for c in cfg.contestants if c.concurrency or c.rpm}
+
+    async def play(self, game: Scheduled) -> None:
+        async with self.sem:
+            if self.cfg.budget_usd is not None and self.spent >= self.cfg.budget_usd:
+                self.over_budget.append(game.game_id)
+                return
+            line: dict[str, Any] | None = None
+            try:
+                path = await self._play(game)
+                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
+                self.spent += line["usd"]
+                async with self.lock:
+                    with (self.out / RESULTS).open("a", encoding="utf-8") as f:
+                        f.write(safe_line(line) + "\n")
+                _drop_checkpoint(path)
+            except Exception as exc:  # one broken game never stops the tournament
+                self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
+            finally:
+                self.on_done(game, line)
+
+    async def _play(self, game: Scheduled) -> Path:
+        path = self.out / GAMES / f"{game.game_id}.jsonl"
+        if path.exists() and _finished(path):
+            return path  # finished, but its results line was lost
+        agents = game_agents(self.cfg, game, self.build)
+        agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
+                  for s, a in agents.items()}
+        # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
+        for rebuild in (False, True) if path.exists() else ():
+            with contextlib.suppress(ResumeError, TranscriptError):
+                result = await resume_game(path, agents=agents, from_transcript=rebuild)
+                if result.winner is not None:
+                    self.resumed += 1
+                    return path
+                break
+        path.unlink(missing_ok=True)
+        checkpoint_path(path).unlink(missing_ok=True)
+        kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
+        config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
+                           agents=kinds.pop() if len(kinds) == 1 else "mixed",
+                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
+                           tournament=tournament_record(self.cfg, game))
+        result = await run_game(config, agents=agents)
+        if result.winner is None:
+            raise RuntimeError("the game stopped without a winner")
+        return result.path
+
+
+async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilder | None = None,
+                         progress: bool = False) -> RunSummary:
+    """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
+    at a time per folder: a second one gets a BusyError naming the first."""
+    out.mkdir(parents=True, exist_ok=True)
+    with hold(out, "this tournament folder"):
+        return await _run_locked(cfg, out, build, progress)
+
+
+async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool) -> RunSummary:
+    prepare(cfg, out)
+    games = schedule(cfg)
+    done = read_results(out)
+    todo = [g for g in games if g.game_id not in done or not (out / done[g.game_id]["transcript"]).exists()]
+    async with contextlib.AsyncExitStack() as stack:
+        if build is None:
+            embedded = None
+            if todo and any(c.embedded for c in cfg.contestants):
+                from agents.providers.local_server import LocalModelServer
+
+                server = await stack.enter_async_context(LocalModelServer())
+                embedded = (server.base_url, server.model)
+            build = default_builder(embedded)
+            if todo:
+                await preflight_contestants(cfg, todo[0], build)
+        rows = [done[g.game_id] for g in games if g not in todo and g.game_id in done]
+        bar = stack.enter_context(_progress(progress, len(todo), cfg.name))
+
+        def on_done(game: Scheduled, line: dict[str, Any] | None) -> None:
+            if line is not None:
+                rows.append(line)
+            bar(f"{game.game_id}  {share_text(fallback_shares(rows))}")
+
+        runner = _Runner(cfg, out, build, cfg.parallel, on_done)
+        runner.spent = sum(float(r.get("usd") or 0.0) for r in rows)
+        await asyncio.gather(*(runner.play(g) for g in todo))
+    played = len(todo) - len(runner.failed) - len(runner.over_budget)
+    return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed,
+                      degraded_contestants(rows), fallback_shares(rows), runner.over_budget)
+
+
+async def preflight_contestants(cfg: TournamentConfig, game: Scheduled, build: AgentBuilder) -> None:
+    """Before the first night of the tournament: each model contestant's endpoint gets one preflight request
+    (agents built for seat 1 of the first game to play). A refusal is a PreflightError naming the contestant."""
+    start = ReplayCache(game.ruleset, game.seed, game.players).start()
+    for c in cfg.contestants:
+        if c.agent != "llm":
+            continue
+        try:
+            await preflight(build(c, [1], game.seed, cfg.lang), start)
+        except PreflightError as exc:
+            raise PreflightError(f"contestant {c.name}: {str(exc).removeprefix('seat 1: ')}") from None
+
+
+@contextlib.contextmanager
+def _progress(enabled: bool, total: int, name: str) -> Any:
+    """A rich progress bar (games done of total), or a no-op."""
+    if not enabled or total == 0:
+        yield lambda game_id: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+               TextColumn("{task.fields[last]}"))
+    with Progress(*columns, transient=False) as bar:
+        task = bar.add_task(name, total=total, last="")
+        yield lambda game_id: bar.update(task, advance=1, last=game_id)

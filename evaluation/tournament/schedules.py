@@ -1,0 +1,77 @@
+"""The games of a tournament: which contestant plays which seat of which deal.
+
+- rotate: for deal (ruleset, players, seed) and rotation r, the j-th seat of the seating order is played by
+  contestant (j + r) mod M; over the M rotations every contestant holds every card of the deal once. The seating
+  order is 1..N, or (shuffle_seats) a permutation drawn from the deal's seed.
+- side-pure (2 contestants A, B): on each deal, A holds every killer-side seat and B every good seat, then the
+  reverse: the same cards, the model alone on its side (teams are never mixed).
+- field: for each other contestant X and each seat of the seating order, X plays that seat alone and the field
+  contestant every other seat: one model against a fixed field, over every card of the deal.
+Outside rotate the seating order is always shuffled per deal from the seed, so no contestant always speaks after
+the same one. Deals are the engine's own, from random.Random(seed), as the game itself deals them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import engine
+from evaluation.games.facts import side_of
+from evaluation.tournament.config import TournamentConfig
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """One game of the schedule."""
+
+    game_id: str
+    ruleset: str
+    players: int
+    seed: int
+    rotation: int
+    roster: dict[int, str]  # seat -> contestant name
+
+
+def seating(seed: int, players: int, shuffle: bool) -> list[int]:
+    """The deal's seating order: 1..N, or a permutation drawn from the seed (a stream apart from the deal's)."""
+    order = list(range(1, players + 1))
+    if shuffle:
+        random.Random(f"seating-{seed}").shuffle(order)
+    return order
+
+
+def killer_seats(ruleset: str, players: int, seed: int) -> set[int]:
+    """The killer-side seats of the deal the game will make from this seed."""
+    state, _ = engine.new_game(ruleset, random.Random(seed), players=players)
+    return {s.number for s in state.seats if side_of(s.cards) == "killers"}
+
+
+def schedule(cfg: TournamentConfig) -> list[Scheduled]:
+    """Every game of the tournament, in a fixed order (ruleset, seed, then the schedule's own order)."""
+    names = [c.name for c in cfg.contestants]
+    out: list[Scheduled] = []
+    for spec in cfg.rulesets:
+        n = spec.seats
+        for k in range(cfg.seeds):
+            seed = cfg.first_seed + k
+            base = f"{spec.id}-p{n}-s{seed}"
+            if cfg.schedule == "side-pure":
+                bad = killer_seats(spec.id, n, seed)
+                for r, (a, b) in enumerate((names, names[::-1])):
+                    roster = {s: a if s in bad else b for s in range(1, n + 1)}
+                    out.append(Scheduled(f"{base}-side{r}", spec.id, n, seed, r, roster))
+            elif cfg.schedule == "field":
+                order = seating(seed, n, True)
+                focal = [x for x in names if x != cfg.field]
+                for i, name in enumerate(focal):
+                    for j, seat in enumerate(order):
+                        roster = {s: name if s == seat else str(cfg.field) for s in range(1, n + 1)}
+                        out.append(Scheduled(f"{base}-f{i}s{seat}", spec.id, n, seed, i * n + j, roster))
+            else:
+                order = seating(seed, n, cfg.shuffle_seats)
+                m = len(names)
+                for r in (range(m) if cfg.rotate else [k % m]):
+                    roster = {seat: names[(j + r) % m] for j, seat in enumerate(order)}
+                    out.append(Scheduled(f"{base}-r{r}", spec.id, n, seed, r, dict(sorted(roster.items()))))
+    return out[: cfg.games]

@@ -1,0 +1,115 @@
+"""Every metric on a hand-built game whose answers are counted by hand (see builders.tiny_game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import Event
+from evaluation.games.metrics import aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
+from orchestrator.transcript import read_transcript
+from tests.evaluation.builders import END, HEADER, tiny_game, write_transcript
+
+ROSTER = {1: "a", 2: "b", 3: "a", 4: "b", 5: "a"}
+
+
+@pytest.fixture
+def facts():
+    return game_facts(HEADER, tiny_game(), END, ROSTER)
+
+
+def test_sides_and_outcome(facts) -> None:
+    seats = {s.seat: s for s in facts.seats}
+    assert [seats[n].side for n in range(1, 6)] == ["killers", "killers", "good", "good", "good"]
+    assert facts.winner == "killers" and facts.killers == 2
+    assert [seats[n].won for n in range(1, 6)] == [True, True, False, False, False]
+    assert [seats[n].survived for n in range(1, 6)] == [True, True, False, False, False]
+    assert [seats[n].executed for n in range(1, 6)] == [False, False, True, False, False]
+    assert (facts.days, facts.nights, facts.decisions) == (1, 2, 10)
+
+
+def test_votes_accusations_claims(facts) -> None:
+    s = {x.seat: x for x in facts.seats}
+    # seat 3's vote fell back: the program's move, not counted as the player's vote
+    assert (s[3].votes, s[3].votes_on_killers, s[4].abstentions, s[4].votes) == (0, 0, 1, 0)
+    assert (s[1].votes, s[1].votes_on_killers) == (1, 0)
+    assert (s[3].accusations_on_killers, s[4].accusations_on_killers, s[1].accusations_on_killers) == (1, 1, 0)
+    # an older transcript: no public claims, the private labels counted apart
+    assert (s[1].claims, s[3].claims, s[4].claims) == (0, 0, 0)
+    assert (s[1].label_claims, s[1].label_lies, s[3].label_claims, s[3].label_lies, s[4].label_lies) == (1, 1, 1, 0, 1)
+    assert (s[2].speeches, s[2].label_claims) == (0, 0)  # an empty speech is no speech
+
+
+def test_brier_and_operations(facts) -> None:
+    s = {x.seat: x for x in facts.seats}
+    # seat 3: (0.8-1)^2 + (0.5-1)^2 + (0.1-0)^2 = 0.04 + 0.25 + 0.01
+    assert s[3].brier_sum == pytest.approx(0.30) and s[3].brier_n == 3
+    assert s[4].brier_sum == pytest.approx(0.75) and s[4].brier_n == 3
+    assert (s[3].fallbacks, s[3].retries, s[4].prompt_tokens, s[4].completion_tokens) == (1, 2, 100, 10)
+    assert s[4].latencies == [0.0, 4.0]
+
+
+def test_aggregate_by_contestant(facts) -> None:
+    out = by_contestant([facts])
+    a, b = out["a"], out["b"]
+    assert a["roles"] == {"civilian": 2, "killer": 1} and b["roles"] == {"civilian": 1, "killer": 1}
+    assert (a["win"]["k"], a["win"]["n"], b["win_as_killers"]["rate"], b["win_as_good"]["rate"]) == (1, 3, 1.0, 0.0)
+    assert a["vote_accuracy"]["n"] == 0  # seat 3's only vote fell back
+    assert b["vote_accuracy"]["n"] == 0 and b["vote_accuracy"]["rate"] is None  # seat 4 kept its hand down
+    assert b["abstention"]["k"] == 1 and b["abstention"]["n"] == 2
+    assert a["label_lie_rate_killers"]["rate"] == 1.0 and b["label_lie_rate_good"]["rate"] == 1.0
+    assert a["lie_rate_killers"]["n"] == 0 and facts.claims_source == "label"
+    assert a["brier_good"] == pytest.approx(0.30 / 3 * 1, abs=1e-4)  # seat 5 gave none
+    assert b["brier_good"] == pytest.approx(0.25)
+    assert a["fallback"]["k"] == 1 and a["retries"] == 2 and b["latency_p95_s"] == pytest.approx(3.2)  # [0, 0, 0, 0, 4]
+    assert a["good_executed"]["k"] == 1 and a["killers_executed"]["k"] == 0
+
+
+def test_by_setup(facts) -> None:
+    setup = by_setup([facts, facts])["v1/5"]
+    assert setup["games"] == 2 and setup["killers_win"]["rate"] == 1.0 and setup["mean_days"] == 1
+
+
+def test_read_back_from_a_file(tmp_path: Path) -> None:
+    t = read_transcript(write_transcript(tmp_path / "g.jsonl"))
+    again = game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, ROSTER)
+    assert by_contestant([again]) == by_contestant([game_facts(HEADER, tiny_game(), END, ROSTER)])
+
+
+def test_roster_defaults_to_header_models() -> None:
+    facts = game_facts(HEADER, tiny_game(), END)
+    assert {s.contestant for s in facts.seats} == {"m"}
+
+
+def test_hands_from_reveal_and_two_card_sides() -> None:
+    events = [Event("reveal", {"cards": {"1": ["civilian", "undercover"], "2": ["police", "doctor"]}})]
+    hands = hands_of(events)
+    assert hands == {1: ("civilian", "undercover"), 2: ("police", "doctor")}
+    assert side_of(hands[1]) == "killers" and side_of(hands[2]) == "good"
+    with pytest.raises(ValueError):
+        hands_of([Event("game_starts", {})])
+
+
+def test_empty_aggregate_has_no_rates() -> None:
+    out = aggregate([])
+    assert out["seats"] == 0 and out["win"]["rate"] is None and out["brier_good"] is None
+
+
+def test_by_role_win_and_lie_rates(facts) -> None:
+    out = by_role([facts])
+    assert list(out) == ["a", "b", "all"]
+    assert out["a"]["killer"]["win"]["rate"] == 1.0 and out["a"]["civilian"]["win"]["n"] == 2
+    assert out["a"]["civilian"]["win"]["rate"] == 0.0 and out["a"]["killer"]["side"] == "killers"
+    # seat 1 (killer, a) claimed civilian: a lie; seat 3 (civilian, a) told the truth; 4 (civilian, b) claimed police
+    # (private labels: an older transcript)
+    assert out["a"]["killer"]["label_lie_rate"]["rate"] == 1.0 and out["a"]["civilian"]["label_lie_rate"]["rate"] == 0.0
+    assert out["b"]["civilian"]["label_lie_rate"]["rate"] == 1.0 and out["b"]["killer"]["label_lie_rate"]["n"] == 0
+    assert (out["all"]["civilian"]["label_lie_rate"]["k"], out["all"]["civilian"]["label_lie_rate"]["n"]) == (1, 2)
+    assert out["all"]["civilian"]["seats"] == 3
+
+
+def test_games_and_retries_per_decision(facts) -> None:
+    out = by_contestant([facts, facts])
+    assert out["a"]["games"] == 2 and out["a"]["retries_per_decision"] == pytest.approx(4 / 10)
+    assert out["b"]["token_decisions"] == 2  # seat 4's vote reported tokens, in each of the two games
