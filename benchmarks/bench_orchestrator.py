@@ -34,7 +34,7 @@ from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.view import SeatView  # noqa: E402
 from engine import Request, default_action  # noqa: E402
 from orchestrator.config import RunConfig  # noqa: E402
-from orchestrator.session import GameResult, run_game  # noqa: E402
+from orchestrator.run import GameResult, run_game  # noqa: E402
 from tests.agents.fake_endpoint import FakeEndpoint  # noqa: E402
 
 TOKEN = re.compile(r"\w+|[^\w\s]")

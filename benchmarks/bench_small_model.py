@@ -43,7 +43,7 @@ from agents.llm.prompt_profiles import prompt_for  # noqa: E402
 from agents.view import NotebookData, SeatView  # noqa: E402
 from engine import DecisionKind, Team, display_name, team_of  # noqa: E402
 from engine.game import EVENT_DECISIONS  # noqa: E402
-from orchestrator.transcript import Transcript, TranscriptError, read_transcript  # noqa: E402
+from orchestrator.store.transcript import Transcript, TranscriptError, read_transcript  # noqa: E402
 
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 RUN = 8  # words in a run shared with the prompt

@@ -72,8 +72,8 @@ def register(subparsers: Any) -> None:
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
     from evaluation.balance.chunks import StudyError
-    from orchestrator.lock import BusyError
-    from orchestrator.transcript import TranscriptError
+    from orchestrator.store.lock import BusyError
+    from orchestrator.store.transcript import TranscriptError
 
     return (KillerError, TranscriptError, FileExistsError, BusyError, StudyError)
 

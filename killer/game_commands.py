@@ -136,18 +136,18 @@ def api_key(args: argparse.Namespace) -> str | None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from engine import KillerError
-    from orchestrator.lock import BusyError
     from orchestrator.seats import SeatSetupError
-    from orchestrator.session import ResumeError
-    from orchestrator.transcript import TranscriptError
+    from orchestrator.store.checkpoint import ResumeError
+    from orchestrator.store.lock import BusyError
+    from orchestrator.store.transcript import TranscriptError
 
     return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError, sqlite3.Error)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from orchestrator.config import RunConfig
-    from orchestrator.narrate import Narrator
-    from orchestrator.session import Hooks, run_game
+    from orchestrator.output.narrate import Narrator
+    from orchestrator.run import Hooks, run_game
 
     if args.table is not None and not args.table.is_file():
         raise CommandError(f"{args.table}: no such table file")
@@ -196,7 +196,7 @@ def fallback_report(end: dict[str, Any] | None) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from orchestrator.transcript import TranscriptError
+    from orchestrator.store.transcript import TranscriptError
     from orchestrator.verify import verify_file
 
     try:
@@ -208,8 +208,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from orchestrator.render import render
-    from orchestrator.transcript import TranscriptError, read_transcript
+    from orchestrator.output.render import render
+    from orchestrator.store.transcript import TranscriptError, read_transcript
 
     try:
         text = render(read_transcript(args.file), god=args.god)
@@ -254,8 +254,9 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from orchestrator.narrate import Narrator
-    from orchestrator.session import Hooks, resume_game
+    from orchestrator.output.narrate import Narrator
+    from orchestrator.resume import resume_game
+    from orchestrator.run import Hooks
 
     path = find_game(args.game, args.out)
     narrator = Narrator()

@@ -102,7 +102,7 @@ def check_table(ruleset: str, players: int | None) -> None:
 def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) -> Any:
     """The RunConfig of a new game, with a seed and a game id fixed now (so a quit can name the game)."""
     from orchestrator.config import RunConfig
-    from orchestrator.session import checkpoint_path, new_game_id
+    from orchestrator.store.files import checkpoint_path, new_game_id
 
     if args.table is not None and not args.table.is_file():
         raise CommandError(f"{args.table}: no such table file")
@@ -158,8 +158,8 @@ def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
 
 def build_watch_app(args: argparse.Namespace) -> Any:
     """The app for `killer watch` (not yet running)."""
-    from orchestrator.session import run_game
-    from orchestrator.transcript import TranscriptError, read_transcript
+    from orchestrator.run import run_game
+    from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
     from tui.model import GOD, PUBLIC
 
@@ -178,7 +178,7 @@ def build_watch_app(args: argparse.Namespace) -> Any:
 
 def build_play_app(args: argparse.Namespace) -> Any:
     """The app for `killer play` (not yet running)."""
-    from orchestrator.session import run_game
+    from orchestrator.run import run_game
     from tui.app import KillerApp
     from tui.play import answer
 
@@ -196,8 +196,10 @@ def build_play_app(args: argparse.Namespace) -> Any:
 def _resume_app(args: argparse.Namespace) -> Any:
     import engine
     from killer.game_commands import find_game, resume_overrides
-    from orchestrator.session import ResumeError, checkpoint_path, resume_config, resume_game
-    from orchestrator.transcript import TranscriptError, read_transcript
+    from orchestrator.resume import resume_config, resume_game
+    from orchestrator.store.checkpoint import ResumeError
+    from orchestrator.store.files import checkpoint_path
+    from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
     from tui.play import answer
 

@@ -11,21 +11,22 @@ from __future__ import annotations
 import asyncio
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Annotated, Any, TypedDict
 
 from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from agents.base import Agent
 from agents.llm.schema import SPEAKING
-from agents.view import NotebookData, SpeechListener
+from agents.view import SpeechListener
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
-from orchestrator.replay_cache import Position, ReplayCache
-from orchestrator.transcript import Entry
+from orchestrator.replay_cache import Position
+from orchestrator.runtime import GameRuntime
+from orchestrator.store.transcript import Entry
 
 # Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).
 NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE = "night", DecisionKind.LAST_WORDS.value, "statements", "votes"
@@ -46,21 +47,6 @@ class GameGraphState(TypedDict, total=False):
     actions: Annotated[list[dict[str, Any]], operator.add]
     held: list[dict[str, Any]]  # {"action": ..., "annotation": ...} answered before the rest of a batch
     error: str | None  # why the last human answer was refused (shown on the next ask)
-
-
-@dataclass
-class GameRuntime:
-    """What the nodes use but the checkpointer must not store: agents, the engine cache, the transcript."""
-
-    cache: ReplayCache
-    agents: dict[int, Agent]
-    lang: str = "en"
-    humans: frozenset[int] = frozenset()
-    record: Callable[[Entry], None] = lambda entry: None  # the transcript writer
-    finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
-    stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
-    stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
-    notebooks: dict[int, NotebookData] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
 
 
 def _held_keys(held: list[dict[str, Any]] | None) -> set[DecisionKey]:
@@ -95,73 +81,94 @@ def speech_listener(rt: GameRuntime, pos: Position, request: Request) -> SpeechL
     return lambda text: writer({"type": "speech", "seat": seat, "kind": kind, "text": text})
 
 
-def build_graph(rt: GameRuntime) -> StateGraph[GameGraphState]:
-    """The StateGraph (compile it with a checkpointer; human seats need one)."""
+def _at(state: GameGraphState, rt: GameRuntime) -> Position:
+    return rt.cache.at(state.get("actions") or [])
 
-    def route(state: GameGraphState) -> str:
-        return next_node(rt.cache.at(state.get("actions") or []), state.get("held"), rt.humans)
 
-    def goto(pos: Position, update: GameGraphState) -> Command[str]:
-        """Nodes route themselves (a Command): cheaper than a conditional edge re-reading the whole state."""
-        return Command(update=update, goto=next_node(pos, update.get("held"), rt.humans))
+def route(state: GameGraphState, runtime: Runtime[GameRuntime]) -> str:
+    """Where a (resumed) run starts: the node of what the engine waits for."""
+    rt = runtime.context
+    return next_node(_at(state, rt), state.get("held"), rt.humans)
 
-    def emit(pos: Position, new: list[Event], note: dict[str, Any] | None) -> None:
-        writer = get_stream_writer()
-        first = len(pos.events) - len(new)
-        if note and note.get("notebook") and new:
-            rt.notebooks[int(new[0].data.get("seat") or 0)] = note["notebook"]
-        for k, event in enumerate(new):
-            entry = Entry(first + k, event, note if k == 0 else None)
-            rt.record(entry)
-            writer({"type": "entry", "entry": entry})
 
-    def apply_all(pos: Position, order: list[Request], answers: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
-        applied: list[dict[str, Any]] = []
-        for request in order:
-            if request.key() not in answers or request.key() not in {r.key() for r in pos.state.pending}:
-                continue  # a jump-kill ended the step: the rest are no longer asked
-            answer = answers[request.key()]
-            action = Action.from_dict(answer["action"])
-            emit(pos, pos.apply(action), answer["annotation"])
-            applied.append(action.to_dict())
-            rt.stats["decisions"] += 1
-        return applied
+def goto(rt: GameRuntime, pos: Position, update: GameGraphState) -> Command[str]:
+    """Nodes route themselves (a Command): cheaper than a conditional edge re-reading the whole state."""
+    return Command(update=update, goto=next_node(pos, update.get("held"), rt.humans))
 
-    async def step(state: GameGraphState) -> Command[str]:
-        pos = rt.cache.at(state.get("actions") or [])
-        order = list(pos.state.pending)
-        todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
-        if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
-            get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
-        decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),
-                                               rt.notebooks.get(r.seat, "")) for r in todo))
-        answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
-        for request, decision in zip(todo, decisions, strict=True):
-            answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}
-        rt.stats["batches"] += 1
-        try:
-            applied = apply_all(pos, order, answers)
-        except Exception:
-            rt.cache.forget()
-            raise
-        return goto(pos, {"actions": applied, "held": [], "error": None})
 
-    def human(state: GameGraphState) -> Command[str]:
-        pos = rt.cache.at(state.get("actions") or [])
-        request = next(r for r in waiting(pos, state.get("held")) if r.seat in rt.humans)
-        answer = interrupt({"seat": request.seat, "request": request.to_dict(), "error": state.get("error")})
-        update = _take_human(pos, state, request, answer, emit)
-        return goto(pos, {"held": state.get("held") or [], **update})
+def emit(rt: GameRuntime, pos: Position, new: list[Event], note: dict[str, Any] | None) -> None:
+    """Records the events an action caused (its annotation beside the first) and streams each as an entry."""
+    writer = get_stream_writer()
+    first = len(pos.events) - len(new)
+    if note and note.get("notebook") and new:
+        rt.notebooks[int(new[0].data.get("seat") or 0)] = note["notebook"]
+    for k, event in enumerate(new):
+        entry = Entry(first + k, event, note if k == 0 else None)
+        rt.record(entry)
+        writer({"type": "entry", "entry": entry})
 
-    def game_over(state: GameGraphState) -> GameGraphState:
-        pos = rt.cache.at(state.get("actions") or [])
-        if pos.state.winner is None:
-            raise RuntimeError("the engine asks nothing more but names no winner")
-        end = rt.finish(pos)
-        get_stream_writer()({"type": "end", "end": end})
-        return {}
 
-    graph: StateGraph[GameGraphState] = StateGraph(GameGraphState)
+def apply_all(rt: GameRuntime, pos: Position, order: list[Request],
+              answers: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Applies the answers in the order of the requests; the applied actions, as stored in the graph state."""
+    applied: list[dict[str, Any]] = []
+    for request in order:
+        if request.key() not in answers or request.key() not in {r.key() for r in pos.state.pending}:
+            continue  # a jump-kill ended the step: the rest are no longer asked
+        answer = answers[request.key()]
+        action = Action.from_dict(answer["action"])
+        emit(rt, pos, pos.apply(action), answer["annotation"])
+        applied.append(action.to_dict())
+        rt.stats["decisions"] += 1
+    return applied
+
+
+async def step(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[str]:
+    """One step of agent decisions: ask every seat the engine waits for (at once when simultaneous), then apply."""
+    rt = runtime.context
+    pos = _at(state, rt)
+    order = list(pos.state.pending)
+    todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
+    if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
+        get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
+    decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),
+                                           rt.notebooks.get(r.seat, "")) for r in todo))
+    answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
+    for request, decision in zip(todo, decisions, strict=True):
+        answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}
+    rt.stats["batches"] += 1
+    try:
+        applied = apply_all(rt, pos, order, answers)
+    except Exception:
+        rt.cache.forget()
+        raise
+    return goto(rt, pos, {"actions": applied, "held": [], "error": None})
+
+
+def human(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[str]:
+    """One person's decision: `interrupt()` first (the node re-runs from the top on resume), then the answer."""
+    rt = runtime.context
+    pos = _at(state, rt)
+    request = next(r for r in waiting(pos, state.get("held")) if r.seat in rt.humans)
+    answer = interrupt({"seat": request.seat, "request": request.to_dict(), "error": state.get("error")})
+    update = _take_human(pos, state, request, answer, partial(emit, rt))
+    return goto(rt, pos, {"held": state.get("held") or [], **update})
+
+
+def game_over(state: GameGraphState, runtime: Runtime[GameRuntime]) -> GameGraphState:
+    """The end: the end line written and streamed."""
+    pos = _at(state, runtime.context)
+    if pos.state.winner is None:
+        raise RuntimeError("the engine asks nothing more but names no winner")
+    end = runtime.context.finish(pos)
+    get_stream_writer()({"type": "end", "end": end})
+    return {}
+
+
+def build_graph() -> StateGraph[GameGraphState, GameRuntime]:
+    """The StateGraph (compile it with a checkpointer; human seats need one; run it with context=GameRuntime).
+    The four phase nodes run one function: they are named by phase because checkpoints store the node names."""
+    graph: StateGraph[GameGraphState, GameRuntime] = StateGraph(GameGraphState, context_schema=GameRuntime)
     for name in (NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE):
         graph.add_node(name, step, destinations=NODES)
     graph.add_node(HUMAN_NODE, human, destinations=NODES)

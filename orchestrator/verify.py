@@ -10,7 +10,7 @@ from typing import Any
 
 import engine
 from engine import Event, KillerError
-from orchestrator.transcript import Transcript, read_transcript
+from orchestrator.store.transcript import Transcript, read_transcript
 
 
 @dataclass

@@ -17,9 +17,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orchestrator.config import RunConfig
-from orchestrator.render import render
-from orchestrator.session import run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript
 from tui.app import KillerApp
 from tui.play import answer
 from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen

@@ -1,7 +1,7 @@
 """The Textual app: one table, three modes. `replay` a transcript (play/pause, steps, speed, jumps), watch a
 `live` game as it happens, or `play` one or more seats against bots.
 
-The game itself runs in an async worker on Textual's loop (orchestrator.session.run_game/resume_game via a
+The game itself runs in an async worker on Textual's loop (orchestrator.run.run_game/resume_game via a
 `runner` the command line builds); its hooks feed entries in and, in play mode, await the person's answers.
 """
 
@@ -20,8 +20,8 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine import EventKind
-from orchestrator.session import GameResult, Hooks
-from orchestrator.transcript import Entry
+from orchestrator.run import GameResult, Hooks
+from orchestrator.store.transcript import Entry
 from tui.help import HELP_CSS, HelpScreen
 from tui.i18n import tr
 from tui.keys import bindings, bindings_map

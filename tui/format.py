@@ -11,7 +11,7 @@ from rich.text import Text
 from agents.llm.notebook import notebook_lines
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 from tui.i18n import role, tr
 from words.narrator import Words, seen_by, sentence, speech_head, speech_words
 

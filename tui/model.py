@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import Event, observation
 from engine import EventKind as K
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 
 PUBLIC = "public"
 GOD = "god"

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import EventKind, Winner
 from engine.roles import Team, team_of
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 from tui.i18n import tr
 from tui.model import GOD, build
 from words.rules_card import met_conditions

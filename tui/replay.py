@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 from tui.model import View, phase_marks, visible_entries
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)

@@ -16,7 +16,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import EventKind as K
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 from tui.format import cards_text, event_text
 from tui.i18n import tr
 from tui.once import LeaveOnce

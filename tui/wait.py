@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine import DECISIONS
-from orchestrator.transcript import Entry
+from orchestrator.store.transcript import Entry
 from tui.i18n import seat_list, tr
 from tui.model import GOD, View
 

@@ -20,7 +20,7 @@ from evaluation.games.grounded import count_grounded, grounded_summary, has_publ
 from evaluation.games.persuasion import count_swing, persuasion_summary
 from evaluation.games.timeline import build_timeline
 from evaluation.stats.intervals import mean, percentile, rate
-from orchestrator.transcript import CLAIMS_FORMAT, format_version
+from orchestrator.store.transcript import CLAIMS_FORMAT, format_version
 
 __all__ = ["GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup", "game_facts",
            "hands_of", "side_of"]

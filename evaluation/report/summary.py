@@ -20,7 +20,7 @@ from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 
 SUMMARY = "summary.json"
 REPORT = "report.md"

@@ -12,7 +12,7 @@ from agents.health import is_degraded
 from evaluation.tournament.config import ConfigError, TournamentConfig, parse_config
 from evaluation.tournament.schedules import Scheduled
 from hygiene.secrets import redact_url
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 
 RESULTS = "results.jsonl"
 CONFIG_COPY = "tournament.json"

@@ -31,11 +31,14 @@ from evaluation.tournament.folder import (
 from evaluation.tournament.limits import Limited, RateLimit
 from evaluation.tournament.schedules import Scheduled, schedule
 from orchestrator.config import RunConfig
-from orchestrator.lock import hold
 from orchestrator.preflight import PreflightError, preflight
 from orchestrator.replay_cache import ReplayCache
-from orchestrator.session import ResumeError, checkpoint_path, resume_game, run_game
-from orchestrator.transcript import TranscriptError, read_transcript, safe_line
+from orchestrator.resume import resume_game
+from orchestrator.run import run_game
+from orchestrator.store.checkpoint import ResumeError
+from orchestrator.store.files import checkpoint_path
+from orchestrator.store.lock import hold
+from orchestrator.store.transcript import TranscriptError, read_transcript, safe_line
 
 # Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
 AgentBuilder = Callable[[Contestant, list[int], int, str], dict[int, Agent]]

@@ -16,8 +16,8 @@ import httpx2
 
 from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
-from orchestrator.session import run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript
 from tests.agents.fake_endpoint import FakeEndpoint, completion, legal_answer, schema_of, seat_of
 
 ROOT = Path(__file__).resolve().parents[2]

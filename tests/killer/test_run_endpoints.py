@@ -10,7 +10,7 @@ import pytest
 
 from killer.cli import main
 from killer.exit_codes import ExitCode
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 from tests.agents.provider_emulator import ProviderEmulator
 
 

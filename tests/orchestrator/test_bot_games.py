@@ -11,9 +11,9 @@ import pytest
 
 from agents.bots.levels import STRATEGY_VERSION
 from orchestrator.config import RunConfig
-from orchestrator.render import render
-from orchestrator.session import run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

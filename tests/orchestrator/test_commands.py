@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from killer.cli import main
-from orchestrator.render import render
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.store.transcript import read_transcript
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from killer.cli import main
-from orchestrator.transcript import read_transcript, strip_wall_clock
+from orchestrator.store.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_file
 
 ROOT = Path(__file__).resolve().parents[2]

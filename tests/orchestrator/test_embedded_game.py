@@ -12,8 +12,8 @@ from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
 from agents.providers.local_server import LocalModelServer
 from orchestrator.config import RunConfig
-from orchestrator.session import run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 
 LLM_SEATS = (1, 2, 3)

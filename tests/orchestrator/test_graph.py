@@ -10,8 +10,8 @@ import pytest
 import engine
 from engine import DecisionKind
 from orchestrator.config import RunConfig
-from orchestrator.session import Hooks, run_game
-from orchestrator.transcript import read_transcript, strip_wall_clock
+from orchestrator.run import Hooks, run_game
+from orchestrator.store.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_file
 from tests.orchestrator.standin import StandIn, table
 

@@ -14,10 +14,12 @@ from langgraph.types import Command
 
 import engine
 from orchestrator.config import RunConfig
-from orchestrator.graph import GameRuntime, build_graph
+from orchestrator.graph import build_graph
 from orchestrator.replay_cache import ReplayCache
-from orchestrator.session import Hooks, resume_game, run_game
-from orchestrator.transcript import Entry
+from orchestrator.resume import resume_game
+from orchestrator.run import Hooks, run_game
+from orchestrator.runtime import GameRuntime
+from orchestrator.store.transcript import Entry
 from orchestrator.verify import verify_file
 from tests.orchestrator.standin import StandIn
 
@@ -40,17 +42,17 @@ async def _play_graph(saver: Any, agent: StandIn, first_answer: Any = None) -> t
     entries = [Entry(i, e) for i, e in enumerate(start.events)]  # the session writes these before the graph
     rt = GameRuntime(cache=cache, agents={s: agent for s in range(1, players + 1) if s != HUMAN},
                      humans=frozenset({HUMAN}), record=entries.append, finish=lambda pos: {"winner": "x"})
-    graph = build_graph(rt).compile(checkpointer=saver)
+    graph = build_graph().compile(checkpointer=saver)
     cfg = {"configurable": {"thread_id": "g"}, "recursion_limit": 5000}
     payloads: list[dict] = []
-    out = await graph.ainvoke({"actions": [], "held": []}, cfg)
+    out = await graph.ainvoke({"actions": [], "held": []}, cfg, context=rt)
     while "__interrupt__" in out:
         payload = out["__interrupt__"][0].value
         payloads.append(payload)
         bad = first_answer is not None and payload["request"]["kind"] == "vote" and not payload["error"] \
             and not any(p["error"] for p in payloads)
         answer = first_answer if bad else legal_answer(payload)
-        out = await graph.ainvoke(Command(resume=answer), cfg)
+        out = await graph.ainvoke(Command(resume=answer), cfg, context=rt)
     return entries, payloads
 
 

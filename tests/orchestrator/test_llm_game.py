@@ -13,10 +13,10 @@ from rich.console import Console
 import engine
 from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
-from orchestrator.narrate import Narrator
-from orchestrator.render import render
-from orchestrator.session import Hooks, run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.output.narrate import Narrator
+from orchestrator.output.render import render
+from orchestrator.run import Hooks, run_game
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.agents.fake_endpoint import FakeEndpoint, empty, illegal_target, junk, seat_of, status, timeout, valid
 

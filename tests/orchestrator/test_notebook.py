@@ -14,9 +14,10 @@ import httpx2
 
 from agents.llm.agent import LLMAgent
 from orchestrator.config import RunConfig
-from orchestrator.render import render
-from orchestrator.session import resume_game, run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.resume import resume_game
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of, seat_of
 
 Body = dict[str, Any]

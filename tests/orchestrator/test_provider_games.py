@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from orchestrator.config import RunConfig
-from orchestrator.render import render
-from orchestrator.session import Hooks, run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.run import Hooks, run_game
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.agents.provider_emulator import ProviderEmulator
 from words.narrator import phrase

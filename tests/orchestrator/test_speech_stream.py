@@ -14,8 +14,8 @@ from agents.llm.schema import SPEAKING
 from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
-from orchestrator.session import Hooks, run_game
-from orchestrator.transcript import read_transcript
+from orchestrator.run import Hooks, run_game
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.agents.fake_endpoint import FakeEndpoint, valid
 from tests.orchestrator.standin import StandIn, table

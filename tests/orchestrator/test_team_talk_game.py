@@ -18,9 +18,10 @@ from agents.llm.agent import LLMAgent
 from engine import TEAM_TALK_ROUNDS, EventKind
 from killer.cli import main
 from orchestrator.config import RunConfig
-from orchestrator.render import render
-from orchestrator.session import resume_config, resume_game, run_game
-from orchestrator.transcript import read_transcript, strip_wall_clock
+from orchestrator.output.render import render
+from orchestrator.resume import resume_config, resume_game
+from orchestrator.run import run_game
+from orchestrator.store.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_transcript
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of, seat_of
 

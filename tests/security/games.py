@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from orchestrator.config import RunConfig
-from orchestrator.session import Hooks, run_game
-from orchestrator.transcript import Entry
+from orchestrator.run import Hooks, run_game
+from orchestrator.store.transcript import Entry
 
 ROOT = Path(__file__).resolve().parents[2]
 

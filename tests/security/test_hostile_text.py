@@ -18,10 +18,10 @@ from engine import Event, Request
 from evaluation.report.summary import summarize_transcripts
 from killer.cli import main
 from orchestrator.config import RunConfig
-from orchestrator.narrate import Narrator
-from orchestrator.render import render
-from orchestrator.session import run_game
-from orchestrator.transcript import Entry, TranscriptWriter, read_transcript
+from orchestrator.output.narrate import Narrator
+from orchestrator.output.render import render
+from orchestrator.run import run_game
+from orchestrator.store.transcript import Entry, TranscriptWriter, read_transcript
 from orchestrator.verify import verify_file
 from tests.orchestrator.standin import StandIn
 from tui.format import annotation_text, event_text

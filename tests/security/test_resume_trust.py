@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from killer.cli import main
-from orchestrator.session import checkpoint_path
-from orchestrator.transcript import read_transcript, strip_wall_clock
+from orchestrator.store.files import checkpoint_path
+from orchestrator.store.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_file
 from tests.security.games import edit_header, interrupted
 from tests.security.loopback import hostile_endpoint

@@ -15,8 +15,8 @@ import pytest
 
 from evaluation.report.summary import summarize
 from killer.cli import main
-from orchestrator.lock import BusyError, hold
-from orchestrator.transcript import read_transcript
+from orchestrator.store.lock import BusyError, hold
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.security.games import interrupted
 
@@ -25,7 +25,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 HOLDER = """
 import sys, time
 from pathlib import Path
-from orchestrator.lock import hold
+from orchestrator.store.lock import hold
 with hold(Path(sys.argv[1]), "it"):
     print("held", flush=True)
     time.sleep(60)

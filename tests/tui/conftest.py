@@ -10,8 +10,8 @@ import pytest
 
 from engine.roles import ROLES
 from orchestrator.config import RunConfig
-from orchestrator.session import run_game
-from orchestrator.transcript import Transcript, read_transcript
+from orchestrator.run import run_game
+from orchestrator.store.transcript import Transcript, read_transcript
 from tui.app import KillerApp
 from tui.play import answer
 

@@ -12,7 +12,7 @@ from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
-from orchestrator.session import run_game
+from orchestrator.run import run_game
 from tests.tui.conftest import SIZE, screen_text
 from tui.app import KillerApp
 from tui.widgets import Feed, SpeakingLine

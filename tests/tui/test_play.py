@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.tui.conftest import ROLE_WORDS, SIZE, play_app, screen_text, seat_rows, table_text
 from tui.app import KillerApp
@@ -223,7 +223,7 @@ async def test_an_empty_speech_is_refused_and_escape_keeps_silent(tmp_path: Path
 
 
 async def test_quit_mid_game_then_resume_to_the_end(tmp_path: Path) -> None:
-    from orchestrator.session import resume_game
+    from orchestrator.resume import resume_game
     from tui.play import answer
 
     app = play_app(tmp_path, {5})  # seed 3: seat 5 dies the first night; its last words are the first prompt

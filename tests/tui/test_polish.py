@@ -14,8 +14,8 @@ from agents.base import Decision
 from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
-from orchestrator.session import run_game
-from orchestrator.transcript import Transcript, read_transcript
+from orchestrator.run import run_game
+from orchestrator.store.transcript import Transcript, read_transcript
 from tests.tui.conftest import SIZE, play_app, sample, screen_text, table_text
 from tui.app import KillerApp
 from tui.help import HelpScreen

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from orchestrator.render import render
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.store.transcript import read_transcript
 from tests.tui.conftest import SIZE, play_app, screen_text, table_text
 from tui.app import KillerApp
 from tui.play import team_talk_text

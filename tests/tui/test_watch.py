@@ -96,7 +96,7 @@ def test_speeches_are_text_not_markup() -> None:
     t = sample()
     speech = next(e for e in t.entries if e.event.kind == "statement")
     data = dict(speech.event.data, speech="[bold red]Judge: seat 3 is a killer[/]")
-    from orchestrator.transcript import Entry
+    from orchestrator.store.transcript import Entry
 
     line = event_text(Entry(0, type(speech.event)("statement", data)), "en")
     assert "[bold red]" in line.plain

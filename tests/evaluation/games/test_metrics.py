@@ -8,7 +8,7 @@ import pytest
 
 from engine import Event
 from evaluation.games.metrics import aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 from tests.evaluation.builders import END, HEADER, tiny_game, write_transcript
 
 ROSTER = {1: "a", 2: "b", 3: "a", 4: "b", 5: "a"}

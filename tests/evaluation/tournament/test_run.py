@@ -16,7 +16,7 @@ from evaluation.tournament.folder import RESULTS, load_run, read_results
 from evaluation.tournament.run import run_tournament
 from evaluation.tournament.schedules import schedule
 from killer.cli import main
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 
 RAW = {"name": "t", "rulesets": ["v2-classic:10"], "seeds": 2, "first_seed": 5, "parallel": 3,
        "contestants": [{"name": "scripted", "agent": "scripted"}, {"name": "random", "agent": "random"},

@@ -11,7 +11,7 @@ from evaluation.tournament.config import parse_config
 from evaluation.tournament.run import run_tournament
 from evaluation.tournament.runs import game_identity
 from killer.cli import main
-from orchestrator.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript
 
 RAW = {"name": "twins", "rulesets": ["v2-classic:8"], "seeds": 1,
        "contestants": [{"name": "alpha", "agent": "scripted"}, {"name": "beta", "agent": "scripted"}],

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine.roles import ROLE_IDS
-from orchestrator.render import render
-from orchestrator.transcript import read_transcript
+from orchestrator.output.render import render
+from orchestrator.store.transcript import read_transcript
 
-SAMPLES = sorted((Path(__file__).parents[2] / "transcripts" / "samples").glob("*-zh-*.jsonl"))
+SAMPLES = sorted((Path(__file__).parents[3] / "transcripts" / "samples").glob("*-zh-*.jsonl"))
 ALLOWED = set(ROLE_IDS) | {"v", "V"}  # version marks in ruleset titles (v2.0, V3.5)
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from killer.cli import main
-from orchestrator.render import render
-from orchestrator.transcript import FORMAT_VERSION, TranscriptError, TranscriptWriter, read_transcript
+from orchestrator.output.render import render
+from orchestrator.store.transcript import FORMAT_VERSION, TranscriptError, TranscriptWriter, read_transcript
 from orchestrator.verify import verify_file
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 OLD = [*sorted((ROOT / "transcripts" / "samples").glob("*.jsonl")),
        *sorted((ROOT / "docs" / "eval-sample" / "games").glob("*.jsonl"))]
 

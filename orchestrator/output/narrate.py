@@ -14,8 +14,8 @@ from rich.text import Text
 
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
-from orchestrator.render import role_name
-from orchestrator.transcript import Entry
+from orchestrator.output.render import role_name
+from orchestrator.store.transcript import Entry
 from words.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
 
 QUIET = frozenset({EventKind.DEAL, EventKind.YOUR_CARDS, EventKind.CAUSE_OF_DEATH})  # shown better elsewhere

@@ -1,0 +1,28 @@
+"""What the graph's nodes use but the checkpointer must not store: the agents, the engine cache, the transcript
+writer, each seat's latest notebook. Passed to every run as LangGraph's runtime context."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.base import Agent
+from agents.view import NotebookData
+from orchestrator.replay_cache import Position, ReplayCache
+from orchestrator.store.transcript import Entry
+
+
+@dataclass
+class GameRuntime:
+    """What the nodes use but the checkpointer must not store: agents, the engine cache, the transcript."""
+
+    cache: ReplayCache
+    agents: dict[int, Agent]
+    lang: str = "en"
+    humans: frozenset[int] = frozenset()
+    record: Callable[[Entry], None] = lambda entry: None  # the transcript writer
+    finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
+    stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
+    stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
+    notebooks: dict[int, NotebookData] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
