@@ -102,7 +102,7 @@ def check_table(ruleset: str, players: int | None) -> None:
 def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) -> Any:
     """The RunConfig of a new game, with a seed and a game id fixed now (so a quit can name the game)."""
     from orchestrator.config import RunConfig
-    from orchestrator.store.files import checkpoint_path, new_game_id
+    from orchestrator.store.files import free_game_id, new_game_id
 
     if args.table is not None and not args.table.is_file():
         raise CommandError(f"{args.table}: no such table file")
@@ -112,21 +112,7 @@ def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) 
                        lang=args.lang or "en", timeout=60.0 if args.timeout is None else args.timeout, out=args.out,
                        humans=humans).with_seed()
     check_table(config.ruleset, config.players)
-    base = new_game_id(config)
-    game_id, n = base, 1
-    while (args.out / f"{game_id}.jsonl").exists() or checkpoint_path(args.out / f"{game_id}.jsonl").exists():
-        n += 1
-        game_id = f"{base}-{n}"
-    return replace(config, game_id=game_id)
-
-
-def live_header(config: Any) -> dict[str, Any]:
-    """What the table needs before the transcript exists: ruleset, seats, who plays them."""
-    players = players_of(config.ruleset, config.players)
-    seats = [{"seat": n, "agent": "human" if n in config.humans else config.agents, "model": config.model}
-             for n in range(1, players + 1)]
-    return {"game_id": config.game_id, "ruleset": config.ruleset, "seed": config.seed, "players": players,
-            "seats": seats, "lang": config.lang}
+    return replace(config, game_id=free_game_id(args.out, new_game_id(config)))
 
 
 def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
@@ -159,6 +145,7 @@ def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
 def build_watch_app(args: argparse.Namespace) -> Any:
     """The app for `killer watch` (not yet running)."""
     from orchestrator.run import run_game
+    from orchestrator.seats import planned_header
     from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
     from tui.model import GOD, PUBLIC
@@ -172,13 +159,15 @@ def build_watch_app(args: argparse.Namespace) -> Any:
         return KillerApp(transcript.header, transcript.entries, mode="replay", lang=args.lang, view=view,
                          autoplay=not args.paused)
     config = make_config(args)
-    return KillerApp(live_header(config), mode="live", lang=config.lang, view=view,
+    header = planned_header(config, players_of(config.ruleset, config.players))
+    return KillerApp(header, mode="live", lang=config.lang, view=view,
                      runner=lambda hooks: run_game(config, hooks=hooks), pace=_pace(args, config.agents, 0.4))
 
 
 def build_play_app(args: argparse.Namespace) -> Any:
     """The app for `killer play` (not yet running)."""
     from orchestrator.run import run_game
+    from orchestrator.seats import planned_header
     from tui.app import KillerApp
     from tui.play import answer
 
@@ -188,7 +177,7 @@ def build_play_app(args: argparse.Namespace) -> Any:
     humans = parse_seats(args, players)
     config = make_config(args, humans)
     view = min(humans) if len(humans) == 1 else "public"
-    return KillerApp(live_header(config), mode="play", lang=config.lang, view=view, humans=humans,
+    return KillerApp(planned_header(config, players), mode="play", lang=config.lang, view=view, humans=humans,
                      runner=lambda hooks: run_game(config, hooks=hooks), answer=answer,
                      pace=_pace(args, config.agents, 0.15))
 

@@ -85,17 +85,23 @@ def describe_seat(seat: int, agent: Agent | None) -> dict[str, Any]:
     return out
 
 
+def _header(config: RunConfig, players: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """What every header starts with: the game, its rules and table, who sits where, the language."""
+    return {"game_id": config.game_id, "ruleset": config.ruleset, "seed": config.seed, "players": players,
+            "seats": seats, "lang": config.lang}
+
+
 def make_header(config: RunConfig, agents: dict[int, Agent], start: Position) -> dict[str, Any]:
     """The transcript header: ruleset, seed, seats, language, versions, the options (no key), when."""
     players = len(start.state.seats)
-    return {
-        "game_id": config.game_id,
-        "ruleset": config.ruleset,
-        "seed": config.seed,
-        "players": players,
-        "seats": [describe_seat(s, agents.get(s)) for s in range(1, players + 1)],
-        "lang": config.lang,
-        "versions": versions(),
-        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "options": config.to_header(),
-    }
+    seats = [describe_seat(s, agents.get(s)) for s in range(1, players + 1)]
+    return {**_header(config, players, seats), "versions": versions(),
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "options": config.to_header()}
+
+
+def planned_header(config: RunConfig, players: int) -> dict[str, Any]:
+    """The header as far as it is known before the agents exist (what a live table shows until the transcript's
+    own header is written): each seat a person or the configured agent kind and model."""
+    seats = [{"seat": n, "agent": "human" if n in config.humans else config.agents, "model": config.model}
+             for n in range(1, players + 1)]
+    return _header(config, players, seats)
