@@ -148,7 +148,7 @@ def build_watch_app(args: argparse.Namespace) -> Any:
     from orchestrator.seats import planned_header
     from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
-    from tui.model import GOD, PUBLIC
+    from tui.state.model import GOD, PUBLIC
 
     view = GOD if args.god else PUBLIC
     if args.transcript is not None and not args.live:

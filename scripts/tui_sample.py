@@ -22,8 +22,9 @@ from orchestrator.run import run_game
 from orchestrator.store.transcript import read_transcript
 from tui.app import KillerApp
 from tui.play import answer
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.screens import GameOverScreen, PrivacyScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.privacy import PrivacyScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 
 SPEECHES = {"en": ("I am a civilian. I listen to the checks before I vote.",
                    "Someone here is lying about the police; I follow the claim that the deaths back.",

@@ -22,35 +22,21 @@ from textual.widgets import Footer
 from engine import EventKind
 from orchestrator.run import GameResult, Hooks
 from orchestrator.store.transcript import Entry
-from tui.help import HELP_CSS, HelpScreen
 from tui.i18n import tr
 from tui.keys import bindings, bindings_map
-from tui.model import GOD, PUBLIC, TableModel, View, build
-from tui.outcome import over_line
-from tui.prompts import PROMPT_CSS, SHORT_HEIGHT
-from tui.replay import Replay
 from tui.replay_actions import ReplayActions
-from tui.screens import SCREENS_CSS, GameOverScreen
-from tui.wait import Wait, WaitLine, answer_note, waiting_what
+from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
+from tui.screens.prompts import SHORT_HEIGHT
+from tui.state.model import GOD, PUBLIC, TableModel, View, build
+from tui.state.outcome import over_line
+from tui.state.replay import Replay
+from tui.state.wait import Wait, WaitLine, answer_note, waiting_what
 from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
 QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pending checkpoint writes land)
 
-APP_CSS = """
-#status { height: 1; }
-#main { height: 1fr; }
-#left { width: 45%; max-width: 56; }
-#seats { height: auto; max-height: 70%; border: round $primary; padding: 0 1; }
-#left.-no-votes #seats { max-height: 100%; }
-#left.-no-votes #votes { display: none; }
-#votes { height: 1fr; border: round $primary; padding: 0 1; }
-#right { width: 1fr; }
-#you { height: auto; max-height: 50%; border: round $success; padding: 0 1; }
-#feed { height: 1fr; border: round $primary; }
-#speaking { height: auto; max-height: 8; padding: 0 1; display: none; }
-#wait { height: auto; max-height: 3; padding: 0 1; display: none; }
-"""
 
 
 COMPACT_WIDTH = 100  # narrower terminals get the compact table
@@ -59,7 +45,7 @@ COMPACT_WIDTH = 100  # narrower terminals get the compact table
 class KillerApp(ReplayActions):
     """The table in the terminal."""
 
-    CSS = APP_CSS + PROMPT_CSS + SCREENS_CSS + HELP_CSS
+    CSS_PATH = "app.tcss"  # the table, the prompts, the screens: one stylesheet beside this module
     BINDINGS: ClassVar[list[BindingType]] = list(bindings("en"))  # described in the UI's language per app
 
     def __init__(self, header: dict[str, Any], entries: Sequence[Entry] = (), *, mode: str = "replay",

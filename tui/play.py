@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine import DecisionKind, Request
 from engine.decisions import target_from_json
-from tui.claim_form import claim_form
 from tui.format import target_text
 from tui.i18n import action, role, tr
-from tui.model import PUBLIC
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.screens import PrivacyScreen
+from tui.screens.claim_form import claim_form
+from tui.screens.privacy import PrivacyScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.state.model import PUBLIC
 from words.prompt_card import talk_text
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
     else:
         await app.ask(NoticeScreen(tr(lang, "silenced_notice"), lang))
         speech = ""
-    # a public claim goes with the words (tui/claim_form.py): the role claimed and the checks reported
+    # a public claim goes with the words (tui/screens/claim_form.py): the role claimed and the checks reported
     claim = await claim_form(app, int(request["seat"])) if speech else None
     accusation = None
     # the engine lists every legal accusation; the person is asked for one where the judge counts it, with

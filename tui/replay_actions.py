@@ -7,9 +7,9 @@ from typing import Any
 
 from textual.app import App
 
-from tui.model import View
-from tui.replay import Replay
-from tui.screens import JumpScreen
+from tui.screens.jumps import JumpScreen
+from tui.state.model import View
+from tui.state.replay import Replay
 
 
 class ReplayActions(App[None]):

@@ -1,6 +1,6 @@
 """The table's panels: status line, seats, the judge's feed and speeches, the votes, and the player's own panel.
 
-Each panel draws a TableModel (tui.model) and nothing else, so what it shows is what the view may see.
+Each panel draws a TableModel (tui.state.model) and nothing else, so what it shows is what the view may see.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from textual.widgets import RichLog, Static
 from hygiene.sanitize import clean
 from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
-from tui.model import GOD, PUBLIC, TableModel, View
+from tui.state.model import GOD, PUBLIC, TableModel, View
 
 VIEW_STYLES = {PUBLIC: "bold white on dark_blue", GOD: "bold white on dark_red"}
 SEAT_VIEW_STYLE = "bold black on green"

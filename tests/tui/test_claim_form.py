@@ -12,9 +12,9 @@ from agents.llm import prompting
 from agents.view import SeatView
 from tests.tui.conftest import SIZE, play_app, screen_text
 from tui.app import KillerApp
-from tui.claim_form import ADD, DONE, NO_CLAIM, ClaimScope, check_options, role_options
 from tui.i18n import tr
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.claim_form import ADD, DONE, NO_CLAIM, ClaimScope, check_options, role_options
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 
 
 async def pick(pilot: Any, app: KillerApp, value: Any) -> None:

@@ -13,8 +13,9 @@ from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.tui.conftest import ROLE_WORDS, SIZE, play_app, screen_text, seat_rows, table_text
 from tui.app import KillerApp
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.screens import GameOverScreen, PrivacyScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.privacy import PrivacyScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 
 SPEECH = "I am a plain civilian, believe me."
 

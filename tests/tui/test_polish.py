@@ -18,12 +18,12 @@ from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
 from tests.tui.conftest import SIZE, play_app, sample, screen_text, table_text
 from tui.app import KillerApp
-from tui.help import HelpScreen
-from tui.model import GOD, PUBLIC, build, new_model
-from tui.outcome import over_line
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.screens import GameOverScreen
-from tui.wait import SPINNER, WaitLine, waiting_what
+from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.state.model import GOD, PUBLIC, build, new_model
+from tui.state.outcome import over_line
+from tui.state.wait import SPINNER, WaitLine, waiting_what
 from tui.widgets import Feed, YouPanel, votes_text
 
 

@@ -12,10 +12,11 @@ import pytest
 
 from tests.tui.conftest import SIZE, play_app, sample
 from tui.app import KillerApp
-from tui.model import GOD, PUBLIC
-from tui.outcome import over_line
-from tui.prompts import TargetScreen
-from tui.screens import GameOverScreen, PrivacyScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.privacy import PrivacyScreen
+from tui.screens.prompts import TargetScreen
+from tui.state.model import GOD, PUBLIC
+from tui.state.outcome import over_line
 
 TO_DAY_2 = ["right_square_bracket"] * 4  # night 1, day 1, night 2, day 2
 
@@ -102,7 +103,7 @@ def test_watch_layout(snap_compare: Any, size: str, lang: str) -> None:
 
 async def _to_first_vote(pilot: Any) -> None:
     """Plays seat 7 (first choices, a short speech) to its first vote: the ballot prompt docked under the feed."""
-    from tui.prompts import SpeechScreen
+    from tui.screens.prompts import SpeechScreen
 
     for _ in range(3000):
         await pilot.pause(0.005)

@@ -12,8 +12,9 @@ from orchestrator.store.transcript import read_transcript
 from tests.tui.conftest import SIZE, play_app, screen_text, table_text
 from tui.app import KillerApp
 from tui.play import team_talk_text
-from tui.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.screens import GameOverScreen, PrivacyScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.privacy import PrivacyScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 
 TALK = "Team talk, round 2 of 3"
 SEEN_TALK = "Killer team talk (night"

@@ -18,12 +18,6 @@ from tui.keys import keys_for
 from tui.once import LeaveOnce
 from words.rules_card import ACTIONS, RulesCard, rules_card
 
-HELP_CSS = """
-HelpScreen { align: center middle; }
-HelpScreen #help { width: 96%; height: 94%; border: thick $accent; background: $panel; padding: 0 1; }
-HelpScreen .heading { text-style: bold underline; margin-top: 1; }
-"""
-
 
 def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
     """What the pending decision does, in a sentence or two."""

@@ -1,19 +1,17 @@
-"""Whole screens: the privacy screen between hot-seat players, the game-over reveal, the replay's jump list."""
+"""The game-over screen: the winner, the condition met, and every card revealed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
 
 from engine import EventKind as K
 from orchestrator.store.transcript import Entry
@@ -21,35 +19,8 @@ from tui.format import cards_text, event_text
 from tui.i18n import tr
 from tui.once import LeaveOnce
 
-SCREENS_CSS = """
-PrivacyScreen { align: center middle; background: $background; }
-PrivacyScreen #privacy { width: 60; height: auto; border: double $warning; padding: 1 2; }
-GameOverScreen { align: center middle; }
-GameOverScreen #over { width: 96%; height: 92%; border: thick $success; background: $panel; padding: 0 1; }
-GameOverScreen .title { text-style: bold; color: $success; }
-"""
-
-
 NIGHT_KINDS = frozenset({K.NIGHT_FALLS, K.NIGHT_CHOICE, K.TEAM_TALK, K.CHECK_RESULT, K.SAVED, K.SHOT, K.VEST,
                          K.IMMUNE})
-
-
-class PrivacyScreen(LeaveOnce, Screen[bool]):
-    """Opaque: nothing of the table or of the last seat's panel shows while the keyboard changes hands."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "ready")]
-
-    def __init__(self, seat: int, lang: str) -> None:
-        super().__init__()
-        self.seat, self.lang = seat, lang
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="privacy"):
-            yield Label(Text(tr(self.lang, "privacy_title"), "bold"))
-            yield Label(tr(self.lang, "privacy_body", n=self.seat))
-
-    def action_ready(self) -> None:
-        self.dismiss(True)
 
 
 def reveal_table(cards: dict[int, list[str]], lang: str, you: frozenset[int] = frozenset()) -> Table:
@@ -105,27 +76,3 @@ class GameOverScreen(LeaveOnce, ModalScreen[bool]):
         self.dismiss(True)
 
 
-class JumpScreen(LeaveOnce, ModalScreen[Any]):
-    """The replay's list of nights and days; Enter jumps, Escape stays."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
-
-    def __init__(self, marks: list[tuple[int, str, int]], lang: str) -> None:
-        super().__init__()
-        self.marks, self.lang = marks, lang
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="prompt"):
-            yield Label(tr(self.lang, "jump_title"), classes="title")
-            yield OptionList(*[Option(tr(self.lang, kind, n=n), id=f"{kind}:{n}") for _, kind, n in self.marks])
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    @on(OptionList.OptionSelected)
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        kind, n = str(event.option.id).split(":")
-        self.dismiss((kind, int(n)))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -17,7 +17,7 @@ from engine import get_ruleset
 from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target
 from tui.format import target_text
 from tui.i18n import role, tr
-from tui.prompts import TargetScreen
+from tui.screens.prompts import TargetScreen
 
 if TYPE_CHECKING:
     from tui.app import KillerApp

@@ -10,7 +10,7 @@ from engine import EventKind, Winner
 from engine.roles import Team, team_of
 from orchestrator.store.transcript import Entry
 from tui.i18n import tr
-from tui.model import GOD, build
+from tui.state.model import GOD, build
 from words.rules_card import met_conditions
 
 

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from engine import DECISIONS
 from orchestrator.store.transcript import Entry
 from tui.i18n import seat_list, tr
-from tui.model import GOD, View
+from tui.state.model import GOD, View
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 NOTES_KEPT = 2  # two seats' troubles in a row both stay readable

@@ -19,24 +19,6 @@ from textual.widgets.option_list import Option
 from tui.i18n import tr
 from tui.once import LeaveOnce
 
-PROMPT_CSS = """
-ModalScreen { align: center middle; background: $background 60%; }
-#prompt { width: 70; height: auto; max-height: 90%; border: thick $accent; background: $panel; padding: 0 1; }
-#prompt > Label { width: 100%; }
-#prompt .title { text-style: bold; color: $accent; }
-#prompt .error { color: $error; text-style: bold; }
-#prompt .error.-empty { display: none; }
-#prompt .hint { color: $text-muted; }
-#prompt OptionList { height: auto; max-height: 20; }
-DecisionScreen { align: left bottom; background: $background 0%; }
-DecisionScreen #prompt { width: 100%; max-height: 50%; border: none; border-top: thick $accent; margin-bottom: 1; }
-DecisionScreen #prompt OptionList { max-height: 10; border: none; }
-DecisionScreen #prompt Input { border: none; height: 1; padding: 0 1; background: $boost; }
-DecisionScreen.-short #prompt OptionList { max-height: 5; }
-DecisionScreen.-hidden #choices, DecisionScreen.-hidden #typed, DecisionScreen.-hidden .hint { display: none; }
-"""
-
-
 SHORT_HEIGHT = 30  # a terminal this short gets a shorter choice list (the table keeps more rows)
 
 

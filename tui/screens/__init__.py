@@ -1,0 +1,2 @@
+"""The TUI's screens and the panels that ask the person: one screen per file (help, claim form, prompts, privacy,
+game over, jump list)."""
