@@ -6,11 +6,8 @@ No I/O, no clock, no global random: randomness comes in as a seeded Rng and ever
 
 from __future__ import annotations
 
-from engine.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
-from engine.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
 from engine.drivers import current_batch, default_action, is_batch, is_legal, why_illegal
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
-from engine.events import Event, observation
 from engine.game import (
     MAX_TEAM_TALK,
     TEAM_TALK_ROUNDS,
@@ -21,6 +18,9 @@ from engine.game import (
     recorded_team_talk,
     replay,
 )
+from engine.moves.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
+from engine.record.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
+from engine.record.events import Event, observation
 from engine.roles import ROLES, Team, display_name, team_of
 from engine.rulesets import all_rulesets, get_ruleset
 from engine.state import GameState, Phase, Seat, Winner

@@ -3,10 +3,10 @@ whether an action is legal, which requests to gather now, and the one legal defa
 
 from __future__ import annotations
 
-from engine.decisions import Action, DecisionKind, Request, Target
 from engine.errors import IllegalActionError
+from engine.moves.decisions import Action, DecisionKind, Request, Target
+from engine.moves.validate import check_action, find_request
 from engine.state import GameState
-from engine.validate import check_action, find_request
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:

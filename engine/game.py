@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.catalog import EventKind
-from engine.decisions import Action, DecisionKind, Request
 from engine.errors import IllegalActionError, SetupError
-from engine.events import JUDGE_ONLY, Event, seats
 from engine.judge import Judge, decide_winner
+from engine.moves.decisions import Action, DecisionKind, Request
+from engine.moves.validate import check_action, find_request
+from engine.record.catalog import EventKind
+from engine.record.events import JUDGE_ONLY, Event, seats
 from engine.rng import ReplayRng, Rng
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
 from engine.state import GameState, Phase, Seat
-from engine.validate import check_action, find_request
 
 Hands = tuple[tuple[str, ...], ...]
 TEAM_TALK_ROUNDS = 2  # the rounds games are played with (`killer run --team-talk`): two more proposals at most

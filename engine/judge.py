@@ -6,9 +6,9 @@ from collections import Counter
 from dataclasses import fields, replace
 from typing import Any, TypeVar
 
-from engine.catalog import EventKind
-from engine.decisions import DecisionKind, Request
-from engine.events import JUDGE_ONLY, Event
+from engine.moves.decisions import DecisionKind, Request
+from engine.record.catalog import EventKind
+from engine.record.events import JUDGE_ONLY, Event
 from engine.rng import Rng
 from engine.roles import Team, team_of
 from engine.ruleset import Ruleset, Victory

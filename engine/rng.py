@@ -6,7 +6,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.errors import IllegalActionError
-from engine.events import Event
+from engine.record.events import Event
 
 T = TypeVar("T")
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.decisions import Action, Request, Target
-from engine.events import Event
+from engine.moves.decisions import Action, Request, Target
+from engine.record.events import Event
 from engine.state import GameState
 
 if TYPE_CHECKING:

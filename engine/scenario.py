@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.catalog import EventKind
-from engine.decisions import Action, DecisionKind, Request, Target, target_from_json
 from engine.errors import IllegalActionError, KillerError, SetupError
-from engine.events import Event
 from engine.game import apply, impose_verdict, new_game
+from engine.moves.decisions import Action, DecisionKind, Request, Target, target_from_json
+from engine.record.catalog import EventKind
+from engine.record.events import Event
 from engine.rulesets import get_ruleset
 from engine.state import GameState, Phase
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.decisions import Action, Request
+from engine.moves.decisions import Action, Request
 
 
 class Phase(StrEnum):

@@ -22,7 +22,7 @@ from langgraph.types import Command, interrupt
 from agents.llm.schema import SPEAKING
 from agents.view import SpeechListener
 from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
-from engine.decisions import DecisionKey
+from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position
 from orchestrator.runtime import GameRuntime

@@ -1,12 +1,12 @@
 """One vocabulary: no package outside engine/ spells an event kind as a string literal (it imports EventKind and
-the named groups from engine.catalog), and every catalogued kind is one the engine emits or records."""
+the named groups from engine.record.catalog), and every catalogued kind is one the engine emits or records."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from engine.catalog import CATALOGUE, EventKind
+from engine.record.catalog import CATALOGUE, EventKind
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("agents", "prompts", "orchestrator", "tui", "evaluation", "killer")
@@ -41,7 +41,7 @@ def test_no_package_outside_the_engine_spells_an_event_kind() -> None:
     found = [f"{path.relative_to(ROOT)}:{line}: {value!r}"
              for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
              for line, value in kind_literals(path.read_text(encoding="utf-8"))]
-    assert found == [], "use engine.catalog.EventKind (or a named group) instead of:\n" + "\n".join(found)
+    assert found == [], "use engine.record.catalog.EventKind (or a named group) instead of:\n" + "\n".join(found)
 
 
 def test_templates_do_not_spell_event_kinds() -> None:

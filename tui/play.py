@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import DecisionKind, Request
-from engine.decisions import target_from_json
+from engine.moves.decisions import target_from_json
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.screens.claim_form import claim_form

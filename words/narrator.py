@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import Event
-from engine.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
+from engine.record.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
 from engine.roles import ROLES, action_name, display_name
 from engine.rulesets import get_ruleset
 from engine.state import Winner

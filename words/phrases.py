@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.catalog import EventKind as K
+from engine.record.catalog import EventKind as K
 
 Lang = Literal["en", "zh"]
 

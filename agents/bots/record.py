@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from agents.view import SeatView
 from engine import SPEECHES, EventKind
-from engine.catalog import CheckResult
-from engine.decisions import target_from_json
+from engine.moves.decisions import target_from_json
+from engine.record.catalog import CheckResult
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine import ClaimedCheck
-from engine.decisions import MAX_CLAIMED_CHECKS
+from engine.moves.decisions import MAX_CLAIMED_CHECKS
 
 
 def telling_checks(checks: Iterable[ClaimedCheck]) -> tuple[ClaimedCheck, ...]:

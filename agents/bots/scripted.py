@@ -24,8 +24,8 @@ from agents.llm.prompting import environment
 from agents.llm.schema import Choices
 from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
-from engine.catalog import CheckResult
-from engine.decisions import CLAIM_RESULTS, target_from_json
+from engine.moves.decisions import CLAIM_RESULTS, target_from_json
+from engine.record.catalog import CheckResult
 from engine.roles import HARMFUL, PROTECTIVE
 from words.narrator import Words
 

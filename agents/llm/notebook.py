@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.decisions import CLAIM_RESULTS, Target
+from engine.moves.decisions import CLAIM_RESULTS, Target
 from engine.roles import ROLE_IDS
 from hygiene.sanitize import clean
 from words.narrator import Words, curly

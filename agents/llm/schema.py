@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, fie
 
 from agents.llm.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
-from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
+from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 2000  # characters kept of the private reasoning

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.catalog import EventKind
 from engine.day.common import ask_votes, leaders, statement, tally
-from engine.decisions import Action, DecisionKind
+from engine.moves.decisions import Action, DecisionKind
+from engine.record.catalog import EventKind
 from engine.ruleset import Judge
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from engine.decisions import Action, DecisionKind, Request, Target
+from engine.moves.decisions import Action, DecisionKind, Request, Target
 from engine.ruleset import Judge
 from engine.state import GameState
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from engine.catalog import EventKind
 from engine.day.common import defense, first_dead_or_none, leaders, lot
-from engine.decisions import Action, DecisionKind, Request, Target
+from engine.moves.decisions import Action, DecisionKind, Request, Target
+from engine.record.catalog import EventKind
 from engine.ruleset import Judge
 
 TALK = "talk"

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from engine.catalog import EventKind
 from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, vote
-from engine.decisions import Action, DecisionKind, Request
+from engine.moves.decisions import Action, DecisionKind, Request
+from engine.record.catalog import EventKind
 from engine.ruleset import Judge
 
 ACCUSE = "accuse"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.day.common import ask_votes, first_dead_or_none, leaders, lot, others, statement, tally
-from engine.decisions import Action
+from engine.moves.decisions import Action
 from engine.ruleset import Judge
 
 

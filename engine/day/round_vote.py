@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from engine.catalog import EventKind
 from engine.day.common import leaders, statement, vote
-from engine.decisions import Action, DecisionKind
+from engine.moves.decisions import Action, DecisionKind
+from engine.record.catalog import EventKind
 from engine.ruleset import Judge
 
 BALLOT = 1

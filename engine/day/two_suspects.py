@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.catalog import EventKind
 from engine.day.common import (
     ask_votes,
     defense,
@@ -15,7 +14,8 @@ from engine.day.common import (
     statement,
     tally,
 )
-from engine.decisions import Action, DecisionKind
+from engine.moves.decisions import Action, DecisionKind
+from engine.record.catalog import EventKind
 from engine.ruleset import Judge
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.catalog import EventKind
-from engine.decisions import Target
-from engine.events import seats
+from engine.moves.decisions import Target
 from engine.night.common import step_members
+from engine.record.catalog import EventKind
+from engine.record.events import seats
 from engine.ruleset import Judge, NightChoices
 from engine.state import GameState
 

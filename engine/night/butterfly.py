@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.catalog import EventKind
-from engine.events import JUDGE_ONLY
 from engine.night.basic import check_answer, police_check
+from engine.record.catalog import EventKind
+from engine.record.events import JUDGE_ONLY
 from engine.ruleset import Judge, NightChoices, Resolver
 
 KILL = "kill"

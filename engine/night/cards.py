@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.catalog import EventKind
-from engine.decisions import Target
-from engine.events import JUDGE_ONLY, seats
+from engine.moves.decisions import Target
+from engine.record.catalog import EventKind
+from engine.record.events import JUDGE_ONLY, seats
 from engine.ruleset import Choice, Judge, NightChoices
 from engine.state import GameState
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.decisions import Action, DecisionKind, Request, Target
-from engine.events import seats
+from engine.moves.decisions import Action, DecisionKind, Request, Target
+from engine.record.events import seats
 from engine.ruleset import Choice, Judge, NightChoices, NightStep
 from engine.state import GameState
 

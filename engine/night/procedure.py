@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.decisions import Action
+from engine.moves.decisions import Action
 from engine.night.common import collect_choices, night_requests
 from engine.night.talk import talk_or_settle
 from engine.ruleset import Judge, NightStep, Resolver

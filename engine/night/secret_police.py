@@ -7,10 +7,10 @@ even a seat the doctor saved, and a vest that stops one killers' attack.
 
 from __future__ import annotations
 
-from engine.catalog import EventKind
-from engine.decisions import Target
-from engine.events import JUDGE_ONLY
+from engine.moves.decisions import Target
 from engine.night.basic import announce, police_check, team_target
+from engine.record.catalog import EventKind
+from engine.record.events import JUDGE_ONLY
 from engine.ruleset import Judge, NightChoices
 from engine.state import GameState
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.catalog import EventKind
-from engine.decisions import Action, Request, Target
-from engine.events import seats
+from engine.moves.decisions import Action, Request, Target
 from engine.night.common import member_answers, step_members, step_requests
+from engine.record.catalog import EventKind
+from engine.record.events import seats
 from engine.ruleset import Judge, NightStep
 
 

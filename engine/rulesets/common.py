@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.catalog import EventKind
-from engine.events import seats
+from engine.record.catalog import EventKind
+from engine.record.events import seats
 from engine.ruleset import Judge, NightStep
 
 SEED_000 = "000_89911a2759051884.txt"

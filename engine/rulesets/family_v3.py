@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.catalog import EventKind
 from engine.day.nomination import NominationDay
 from engine.day.two_suspects import TwoSuspectsDay
-from engine.decisions import Target
-from engine.events import seats
+from engine.moves.decisions import Target
 from engine.night.procedure import CalledNight
 from engine.night.secret_police import has_bullet, resolve_rifle_vest, resolve_v3
+from engine.record.catalog import EventKind
+from engine.record.events import seats
 from engine.ruleset import Introductions, Judge, NightStep, Ruleset, Victory
 from engine.rulesets import register
 from engine.rulesets.common import (

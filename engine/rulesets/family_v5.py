@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from engine.catalog import EventKind
 from engine.day.card_vote import CardVoteDay
 from engine.errors import SetupError
-from engine.events import seats
 from engine.night.cards import (
     any_card,
     not_own_role,
@@ -14,6 +12,8 @@ from engine.night.cards import (
     shot_unspent,
 )
 from engine.night.procedure import CalledNight
+from engine.record.catalog import EventKind
+from engine.record.events import seats
 from engine.rng import Rng
 from engine.ruleset import Judge, NightStep, Ruleset, Victory
 from engine.rulesets import register

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import Event, EventKind
-from engine.catalog import Cause, CheckResult
+from engine.record.catalog import Cause, CheckResult
 from evaluation.games.facts import SeatFacts
 from evaluation.games.grounded import own
 from evaluation.stats.intervals import rate

@@ -28,8 +28,8 @@ from typing import IO, Any
 from engine import Event, decisions
 from hygiene.secrets import redact_value
 
-# 1: no `format` field; 2: the header says its format (event kinds from engine.catalog); 3: a speech may carry a
-# public `claim` (engine.decisions.Claim), and a speech without the key made no claim; 4: night teams may talk
+# 1: no `format` field; 2: the header says its format (event kinds from engine.record.catalog); 3: a speech may carry a
+# public `claim` (engine.moves.decisions.Claim), and a speech without the key made no claim; 4: night teams may talk
 # (ruling R-team-talk): the header's options record `talk_rounds` and the deal `team_talk`, and team-talk events
 # and later-round night choices (`round`) may appear; a game of an earlier format was played without talk.
 FORMAT_VERSION = 4

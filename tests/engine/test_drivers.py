@@ -10,7 +10,7 @@ import pytest
 import engine
 from agents.bots.random_bot import choose
 from engine import Action, DecisionKind, IllegalActionError
-from engine.decisions import Target
+from engine.moves.decisions import Target
 
 
 def _applies(state: engine.GameState, action: Action) -> bool:

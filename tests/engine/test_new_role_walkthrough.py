@@ -16,16 +16,16 @@ from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
 from agents.view import SeatView
 from engine import rulesets
-from engine.catalog import CATALOGUE, EventSpec, Seen
-from engine.decisions import Action, DecisionKind, Request
-from engine.events import seats
+from engine.moves.decisions import Action, DecisionKind, Request
 from engine.night.basic import announce, police_check, team_target
 from engine.night.common import collect_choices, night_requests
+from engine.record.catalog import CATALOGUE, EventSpec, Seen
+from engine.record.events import seats
 from engine.roles import NIGHT_ACTIONS, ROLES, Effect, NightAction, RoleInfo, Team
 from engine.ruleset import Judge, NightStep
 from words.narrator import sentence
 
-WITCH_SEES = "witch_sees"  # step 2: a new kind in engine/catalog.py's EventKind and catalogue
+WITCH_SEES = "witch_sees"  # step 2: a new kind in engine/record/catalog.py's EventKind and catalogue
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def witch_ruleset(monkeypatch: pytest.MonkeyPatch) -> str:
                                                  "看到被杀的人后可以救他"))
     monkeypatch.setitem(NIGHT_ACTIONS, "heal", NightAction("heal", Effect.PROTECTIVE, "heal", "救",
                                                            "heal tonight's victim", "救今晚被杀的人"))
-    # Step 2, engine/catalog.py: the event, who sees it, its fields, its meaning and its sentences.
+    # Step 2, engine/record/catalog.py: the event, who sees it, its fields, its meaning and its sentences.
     monkeypatch.setitem(CATALOGUE, WITCH_SEES, EventSpec(
         WITCH_SEES, Seen.SEAT, ("seat", "target"), "The witch is shown the killers' victim.",
         en="The judge shows the witch ({seat}) tonight's victim: {target}.",

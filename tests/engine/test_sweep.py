@@ -9,8 +9,8 @@ import pytest
 
 from agents.bots.random_bot import choose
 from engine import GameState, all_rulesets, apply, new_game, replay
-from engine.decisions import DecisionKind, Request
 from engine.judge import MAX_DAYS, decide_winner
+from engine.moves.decisions import DecisionKind, Request
 from engine.rulesets import get_ruleset
 
 MAX_DECISIONS = 20_000

@@ -12,7 +12,7 @@ import pytest
 import engine
 from agents.bots.random_bot import choose
 from engine import Action, DecisionKind, Event, EventKind, GameState, SetupError, observation
-from engine.events import JUDGE_ONLY
+from engine.record.events import JUDGE_ONLY
 
 # v2-classic, 10 seats: killers 1, 2; police 3, 4; civilians 5-10.
 HANDS = [["killer"], ["killer"], ["police"], ["police"], *[["civilian"]] * 6]

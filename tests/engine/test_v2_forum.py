@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.decisions import Action, DecisionKind, Request
 from engine.game import apply, new_game
+from engine.moves.decisions import Action, DecisionKind, Request
 from engine.rulesets import get_ruleset
 from engine.state import GameState, Phase, Winner
 

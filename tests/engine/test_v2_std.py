@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.decisions import Action, DecisionKind, Request
 from engine.errors import IllegalActionError
-from engine.events import Event
 from engine.game import apply, new_game
+from engine.moves.decisions import Action, DecisionKind, Request
+from engine.record.events import Event
 from engine.state import Phase, Winner
 
 V2 = ["killer"] * 3 + ["police"] * 3 + ["civilian"] * 6  # 004 V2.0 III.1: 3 杀手、3 警察、6 平民

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine.decisions import Action, DecisionKind
-from engine.events import Event
 from engine.game import apply, new_game
+from engine.moves.decisions import Action, DecisionKind
+from engine.record.events import Event
 from engine.state import GameState, Phase, Winner
 
 TABLE = ["killer"] * 3 + ["police"] * 2 + ["doctor", "secret_police"] + ["civilian"] * 6  # 000 v3.0 example

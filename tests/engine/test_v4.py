@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.decisions import Action, DecisionKind
 from engine.errors import IllegalActionError
-from engine.events import Event
 from engine.game import apply, new_game, replay
+from engine.moves.decisions import Action, DecisionKind
+from engine.record.events import Event
 from engine.rulesets import get_ruleset
 from engine.scenario import run_scenario
 from engine.state import GameState, Phase, Winner

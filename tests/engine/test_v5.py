@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from engine.decisions import Action, DecisionKind, Target
 from engine.errors import IllegalActionError
-from engine.events import JUDGE_ONLY, Event
 from engine.game import apply, new_game, replay
 from engine.judge import decide_winner
+from engine.moves.decisions import Action, DecisionKind, Target
+from engine.record.events import JUDGE_ONLY, Event
 from engine.rulesets import get_ruleset
 from engine.rulesets.family_v5 import deal_v5, police_count, v5_deck
 from engine.state import GameState, Phase, Winner

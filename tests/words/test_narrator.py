@@ -15,7 +15,7 @@ from agents.llm import prompting
 from agents.llm.schema import answer_schema, target_json
 from agents.view import SeatView
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
-from engine.events import JUDGE_ONLY
+from engine.record.events import JUDGE_ONLY
 from engine.roles import ROLE_IDS
 from words.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
 from words.phrases import EN, ZH

@@ -2,7 +2,7 @@
 does (issue 10 "a human in the TUI gets a claim form"): the role claimed (or none) and the check results reported,
 each a night so far, a seat of the table (v5: a card) and the judge's nod or shake. Every screen offers only
 legal values (the ruleset's roles, nights 1 to the latest, the other seats or their cards); the engine checks the
-claim again (engine/claims.py) and a refusal comes back as the speech's error. The speech event carries the claim,
+claim again (engine/moves/claims.py) and a refusal comes back as the speech's error. The speech event carries the claim,
 so every other seat's record shows it.
 
 The first choice of each screen is the one that adds nothing (no claim; done): a stray Enter claims nothing.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine import get_ruleset
-from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target
+from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target
 from tui.format import target_text
 from tui.i18n import role, tr
 from tui.screens.prompts import TargetScreen

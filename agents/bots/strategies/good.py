@@ -10,7 +10,7 @@ import random
 from agents.bots.reports import telling_checks
 from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, DecisionKind, EventKind, get_ruleset
-from engine.decisions import CLAIM_RESULTS
+from engine.moves.decisions import CLAIM_RESULTS
 
 EARLY, WAIT, HIDE = "early", "wait", "hide"
 

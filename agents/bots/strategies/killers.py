@@ -7,7 +7,7 @@ import random
 
 from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, Target
-from engine.decisions import MAX_CLAIMED_CHECKS
+from engine.moves.decisions import MAX_CLAIMED_CHECKS
 
 SPECIALS = ("police", "doctor", "secret_police", "sniper", "butterfly", "old_man")
 

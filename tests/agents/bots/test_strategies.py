@@ -17,7 +17,7 @@ from agents.bots.scripted import ScriptedAgent
 from agents.bots.strategies.phrases import PHRASES, REASONS
 from agents.view import SeatView
 from engine import ClaimedCheck, DecisionKind, Event, EventKind, Request
-from engine.decisions import MAX_CLAIMED_CHECKS
+from engine.moves.decisions import MAX_CLAIMED_CHECKS
 from evaluation.balance.study import play as balance_play
 from evaluation.games.metrics import side_of
 

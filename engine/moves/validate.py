@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.claims import check_claim
-from engine.decisions import Action, DecisionKind, Request
 from engine.errors import IllegalActionError
+from engine.moves.claims import check_claim
+from engine.moves.decisions import Action, DecisionKind, Request
 from engine.state import GameState
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from agents.bots.random_bot import choose
-from engine.catalog import CATALOGUE, Seen
+from engine.record.catalog import CATALOGUE, Seen
 
 ENGINE = Path(engine.__file__).parent
 

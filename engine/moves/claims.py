@@ -3,8 +3,8 @@ claim may be a lie, which is the point of the game and of the deception metrics)
 
 from __future__ import annotations
 
-from engine.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Action, DecisionKind, Request, Target
 from engine.errors import IllegalActionError
+from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Action, DecisionKind, Request, Target
 from engine.roles import ROLES
 from engine.state import GameState
 
