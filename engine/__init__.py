@@ -20,7 +20,8 @@ from engine.game import (
 )
 from engine.moves.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
 from engine.record.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
-from engine.record.events import Event, observation
+from engine.record.events import Event
+from engine.record.view import GOD, PUBLIC, View, can_see, observation
 from engine.roles import ROLES, Team, display_name, team_of
 from engine.rulesets import all_rulesets, get_ruleset
 from engine.state import GameState, Phase, Seat, Winner
@@ -28,7 +29,9 @@ from engine.state import GameState, Phase, Seat, Winner
 __all__ = [
     "CATALOGUE",
     "DECISIONS",
+    "GOD",
     "MAX_TEAM_TALK",
+    "PUBLIC",
     "ROLES",
     "SPEECHES",
     "TEAM_TALK_ROUNDS",
@@ -48,9 +51,11 @@ __all__ = [
     "Target",
     "Team",
     "UnknownRulesetError",
+    "View",
     "Winner",
     "all_rulesets",
     "apply",
+    "can_see",
     "current_batch",
     "decisions",
     "default_action",

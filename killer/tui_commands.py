@@ -144,11 +144,11 @@ def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
 
 def build_watch_app(args: argparse.Namespace) -> Any:
     """The app for `killer watch` (not yet running)."""
+    from engine.record.view import GOD, PUBLIC
     from orchestrator.run import run_game
     from orchestrator.seats import planned_header
     from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
-    from tui.state.model import GOD, PUBLIC
 
     view = GOD if args.god else PUBLIC
     if args.transcript is not None and not args.live:

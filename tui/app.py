@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine import EventKind
+from engine.record.view import GOD, PUBLIC, View
 from orchestrator.run import GameResult, Hooks
 from orchestrator.store.transcript import Entry
 from tui.i18n import tr
@@ -28,7 +29,7 @@ from tui.replay_actions import ReplayActions
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.prompts import SHORT_HEIGHT
-from tui.state.model import GOD, PUBLIC, TableModel, View, build
+from tui.state.model import TableModel, build
 from tui.state.outcome import over_line
 from tui.state.replay import Replay
 from tui.state.wait import Wait, WaitLine, answer_note, waiting_what

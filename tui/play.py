@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine import DecisionKind, Request
 from engine.moves.decisions import target_from_json
+from engine.record.view import PUBLIC
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.screens.claim_form import claim_form
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.state.model import PUBLIC
 from words.prompt_card import talk_text
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from typing import Any
 
 from textual.app import App
 
+from engine.record.view import View
 from tui.screens.jumps import JumpScreen
-from tui.state.model import View
 from tui.state.replay import Replay
 
 

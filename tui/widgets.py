@@ -12,10 +12,11 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog, Static
 
+from engine.record.view import GOD, PUBLIC, View
 from hygiene.sanitize import clean
 from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
-from tui.state.model import GOD, PUBLIC, TableModel, View
+from tui.state.model import TableModel
 
 VIEW_STYLES = {PUBLIC: "bold white on dark_blue", GOD: "bold white on dark_red"}
 SEAT_VIEW_STYLE = "bold black on green"

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import Event
 from engine.record.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
+from engine.record.view import PUBLIC, View, can_see
 from engine.roles import ROLES, action_name, display_name
 from engine.rulesets import get_ruleset
 from engine.state import Winner
@@ -21,19 +22,7 @@ from hygiene.sanitize import clean
 from words.phrases import PHRASES, Lang
 
 K = EventKind
-GOD = "god"  # a view: everything, with who saw it
-PUBLIC = "public"  # a view: what the whole table saw
-View = int | str  # a seat number, PUBLIC or GOD
 Quote = Callable[[str], str]
-
-
-def can_see(event: Event, view: View) -> bool:
-    """A seat reads its own private events and the public ones; the public reads public ones; god everything."""
-    if view == GOD:
-        return True
-    if view == PUBLIC:
-        return event.visible_to is None
-    return event.visible_to is None or view in event.visible_to
 
 
 def curly(text: str) -> str:

@@ -38,8 +38,3 @@ class Event:
 def seats(members: Iterable[int]) -> frozenset[int]:
     """A visibility set for the given seats."""
     return frozenset(members)
-
-
-def observation(events: Iterable[Event], seat: int) -> list[Event]:
-    """The only way a seat learns anything: the events it may see, in order."""
-    return [e for e in events if e.visible_to is None or seat in e.visible_to]

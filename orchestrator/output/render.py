@@ -12,10 +12,11 @@ from typing import Any
 
 from agents.llm.notebook import notebook_lines
 from engine import EventKind
+from engine.record.view import GOD, PUBLIC, can_see
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean
 from orchestrator.store.transcript import Entry, Transcript
-from words.narrator import GOD, PUBLIC, Words, can_see, heading, phrase, seen_by, sentence
+from words.narrator import Words, heading, phrase, seen_by, sentence
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 

@@ -10,7 +10,8 @@ import pytest
 from engine.game import apply, new_game
 from engine.judge import decide_winner
 from engine.moves.decisions import Action, DecisionKind
-from engine.record.events import Event, observation
+from engine.record.events import Event
+from engine.record.view import observation
 from engine.rulesets import get_ruleset
 from engine.state import GameState, Phase, Seat, Winner
 

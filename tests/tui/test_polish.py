@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList
 from agents.base import Decision
 from agents.view import SeatView
 from engine import Request
+from engine.record.view import GOD, PUBLIC
 from orchestrator.config import RunConfig
 from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
@@ -21,7 +22,7 @@ from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
-from tui.state.model import GOD, PUBLIC, build, new_model
+from tui.state.model import build, new_model
 from tui.state.outcome import over_line
 from tui.state.wait import SPINNER, WaitLine, waiting_what
 from tui.widgets import Feed, YouPanel, votes_text

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from engine.record.view import GOD, PUBLIC
 from tests.tui.conftest import SIZE, play_app, sample
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import TargetScreen
-from tui.state.model import GOD, PUBLIC
 from tui.state.outcome import over_line
 
 TO_DAY_2 = ["right_square_bracket"] * 4  # night 1, day 1, night 2, day 2

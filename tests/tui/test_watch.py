@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from engine import observation
+from engine.record.view import GOD, PUBLIC
 from killer.cli import build_parser
 from killer.errors import CommandError
 from killer.tui_commands import build_play_app, build_watch_app, parse_seats
 from tests.tui.conftest import DATA, SIZE, sample, screen_text, seat_rows
 from tui.app import KillerApp
 from tui.format import event_text
-from tui.state.model import GOD, PUBLIC, build, visible_entries
+from tui.state.model import build, visible_entries
 from tui.state.replay import Replay
 from tui.widgets import Feed
 

@@ -16,8 +16,9 @@ from agents.llm.schema import answer_schema, target_json
 from agents.view import SeatView
 from engine import CATALOGUE, SPEECHES, Event, EventKind, all_rulesets
 from engine.record.events import JUDGE_ONLY
+from engine.record.view import GOD, PUBLIC, can_see
 from engine.roles import ROLE_IDS
-from words.narrator import GOD, PUBLIC, can_see, narrate, sentence, unworded_kinds
+from words.narrator import narrate, sentence, unworded_kinds
 from words.phrases import EN, ZH
 
 ANSWER_KEYS = {"reasoning", "notebook", "suspicions", "speech", "claim", "accusation", "target", "confess"}

@@ -10,24 +10,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event, observation
+from engine import Event
 from engine import EventKind as K
+from engine.record.view import GOD, PUBLIC, View, can_see
 from orchestrator.store.transcript import Entry
-
-PUBLIC = "public"
-GOD = "god"
-View = str | int  # PUBLIC, GOD, or a seat number
 
 
 def visible_entries(entries: Sequence[Entry], view: View) -> list[Entry]:
     """The entries `view` may see. A seat's are exactly engine.observation(events, seat), annotations dropped."""
     if view == GOD:
         return list(entries)
-    if view == PUBLIC:
-        return [e for e in entries if e.event.visible_to is None]
-    assert isinstance(view, int)
-    seen = {id(e) for e in observation([x.event for x in entries], view)}
-    return [Entry(x.i, x.event, None) for x in entries if id(x.event) in seen]
+    seen = [x for x in entries if can_see(x.event, view)]
+    return seen if view == PUBLIC else [Entry(x.i, x.event, None) for x in seen]
 
 
 @dataclass

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import EventKind, Winner
+from engine.record.view import GOD
 from engine.roles import Team, team_of
 from orchestrator.store.transcript import Entry
 from tui.i18n import tr
-from tui.state.model import GOD, build
+from tui.state.model import build
 from words.rules_card import met_conditions
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.record.view import View
 from orchestrator.store.transcript import Entry
-from tui.state.model import View, phase_marks, visible_entries
+from tui.state.model import phase_marks, visible_entries
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 BASE_INTERVAL = 1.2  # seconds per shown event at speed x1

@@ -14,9 +14,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine import DECISIONS
+from engine.record.view import GOD, View
 from orchestrator.store.transcript import Entry
 from tui.i18n import seat_list, tr
-from tui.state.model import GOD, View
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 NOTES_KEPT = 2  # two seats' troubles in a row both stay readable
