@@ -6,7 +6,6 @@ from engine.day.referendum import ReferendumDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.ruleset import Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import SEED_000, SEED_002, SEED_003, SEED_004, introduce_killers, killers_step, ratio_table
 
 
@@ -38,4 +37,4 @@ V1 = Ruleset(
     summary_zh="杀手对平民；夜里杀人；白天全民投票",
 )
 
-register(V1)
+RULESETS = (V1,)

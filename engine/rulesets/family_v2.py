@@ -6,7 +6,6 @@ from engine.day.two_suspects import TwoSuspectsDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.ruleset import Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -55,4 +54,4 @@ V2_CLASSIC = Ruleset(
     summary_zh="加入警察验人（点头/摇头）；轮流发言，选出两名嫌疑人做最后陈述，再投票",
 )
 
-register(V2_CLASSIC)
+RULESETS = (V2_CLASSIC,)

@@ -21,7 +21,6 @@ from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.rng import Rng
 from engine.ruleset import Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import SEED_003, introduce_killers_and_police, killers_step, police_step, ratio_table
 from engine.state import GameState
 
@@ -86,4 +85,4 @@ V2_FORUM = Ruleset(
     summary_zh="3匪徒、3警察、6平民（另有法官牌）；前几名死者有遗言；发言、辩护、举手；平票重投",
 )
 
-register(V2_FORUM)
+RULESETS = (V2_FORUM,)

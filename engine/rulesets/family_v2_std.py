@@ -6,7 +6,6 @@ from engine.day.nomination import NominationDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.ruleset import NightStep, Ruleset, Victory, no_last_words
-from engine.rulesets import register
 from engine.rulesets.common import SEED_004, introduce_killers_and_police, killers_step, police_step, ratio_table
 from engine.state import GameState
 
@@ -93,4 +92,4 @@ V25_STD = Ruleset(
     summary_zh="3杀手、2警察、1医生；两轮指认（第二轮为生死轮）；杀手可以跳杀",
 )
 
-register(V2_STD, V25_STD)
+RULESETS = (V2_STD, V25_STD)

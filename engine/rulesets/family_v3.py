@@ -10,7 +10,6 @@ from engine.night.secret_police import has_bullet, resolve_rifle_vest, resolve_v
 from engine.record.catalog import EventKind
 from engine.record.events import seats
 from engine.ruleset import Introductions, Judge, NightStep, Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -182,4 +181,4 @@ V38 = std_ruleset(
     ("004 标准 V3.8：警察中的卧底", "13人；卧底与警察一起睁眼、一起验人；步枪与防弹衣"),
 )
 
-register(V3, V35, V38)
+RULESETS = (V3, V35, V38)

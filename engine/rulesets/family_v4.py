@@ -11,7 +11,6 @@ from engine.day.round_vote import RoundVoteDay
 from engine.night.butterfly import butterfly_resolver
 from engine.night.procedure import CalledNight
 from engine.ruleset import NightStep, Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -121,4 +120,4 @@ V4_STD = Ruleset(
     summary_zh="14人；抱、杀、验（2警察）、扎针、狙、禁言；两轮指认；没有遗言",
 )
 
-register(V4_CLASSIC, V4_STD)
+RULESETS = (V4_CLASSIC, V4_STD)

@@ -16,7 +16,6 @@ from engine.record.catalog import EventKind
 from engine.record.events import seats
 from engine.rng import Rng
 from engine.ruleset import Judge, NightStep, Ruleset, Victory
-from engine.rulesets import register
 from engine.rulesets.common import SEED_000, SEED_004
 
 Hand = tuple[str, ...]
@@ -150,4 +149,4 @@ V5_DUAL = Ruleset(
     summary_zh="每人两张牌，每张牌各自行动（花蝴蝶、J杀人、K验人、7卧底、Q救人、A开一枪）；天亮公布死去的牌、不公布身份；每张活牌一票",
 )
 
-register(V5_DUAL)
+RULESETS = (V5_DUAL,)
