@@ -25,8 +25,11 @@ class RoleInfo:
     zh: str
     help_en: str = ""
     help_zh: str = ""
+    special: bool = False  # a special identity: a good card with a power (the killers' first targets)
 
 
+# The special identities: 002 v4.0 4 "所有特殊身份（包括花蝴蝶、狙击手、医生、警察、森林老人）"; 000 v3.0 "the killer
+# should target these three identities first" (police, doctor, secret police); 000 v4.0 "other special identities".
 _ROLES = (
     RoleInfo("civilian", Team.GOOD, "Civilian", "平民",
              "no night power; finds the killers by talk and votes", "没有夜间能力；靠发言和投票找出杀手"),
@@ -34,19 +37,21 @@ _ROLES = (
              "the killers know each other and choose one victim each night", "杀手互相认识，每晚共同选择杀死一人"),
     RoleInfo("police", Team.GOOD, "Police", "警察",
              "the police know each other and each night point at one seat; the judge nods for a killer, shakes "
-             "his head otherwise", "警察互相认识，每晚指认一人验身份；是杀手法官点头，否则摇头"),
+             "his head otherwise", "警察互相认识，每晚指认一人验身份；是杀手法官点头，否则摇头", special=True),
     RoleInfo("doctor", Team.GOOD, "Doctor", "医生",
              "chooses one seat to save each night; the killers' victim survives if saved",
-             "每晚救一人；杀手的目标若被救则不死"),
+             "每晚救一人；杀手的目标若被救则不死", special=True),
     RoleInfo("secret_police", Team.GOOD, "Secret police", "秘密警察",
-             "may shoot one seat once per game", "全局可以开枪一次"),
-    RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手", "may shoot one seat at night", "夜里可以狙击一人"),
+             "may shoot one seat once per game", "全局可以开枪一次", special=True),
+    RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手", "may shoot one seat at night", "夜里可以狙击一人", special=True),
     RoleInfo("butterfly", Team.GOOD, "Butterfly", "花蝴蝶",
              "hugs one seat each night: what is aimed at the hugged seat is void, and what befalls the butterfly "
              "befalls it too (one way only; v5: takes a card away for the night)",
-             "每晚抱一人：针对被抱者的行动无效，花蝴蝶遭遇什么，被抱者也遭遇什么（只是单向；v5：当晚拿走一张牌）"),
+             "每晚抱一人：针对被抱者的行动无效，花蝴蝶遭遇什么，被抱者也遭遇什么（只是单向；v5：当晚拿走一张牌）",
+             special=True),
     RoleInfo("old_man", Team.GOOD, "Forest old man", "森林老人",
-             "silences one seat each night: it may not speak the next day", "每晚禁言一人，次日白天不得发言"),
+             "silences one seat each night: it may not speak the next day", "每晚禁言一人，次日白天不得发言",
+             special=True),
     RoleInfo("traitor", Team.KILLERS, "Traitor", "匪民",
              "a civilian who plays for the killers; the police see him as not a killer",
              "站在杀手一边的平民；警察验他是好人"),
@@ -57,6 +62,7 @@ _ROLES = (
 
 ROLES: dict[str, RoleInfo] = {r.id: r for r in _ROLES}
 ROLE_IDS: tuple[str, ...] = tuple(ROLES)
+SPECIAL_ROLES: frozenset[str] = frozenset(r.id for r in _ROLES if r.special)
 
 
 def team_of(role: str) -> Team:
@@ -86,7 +92,8 @@ class Effect(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class NightAction:
-    """A night power, independent of the role that holds it."""
+    """A night power, independent of the role that holds it: its verb, what a request for it asks (`help`, the
+    line a seat's prompt and the TUI show), and its line on the rules card (`card`, with {who} for the role)."""
 
     id: str
     effect: Effect
@@ -94,18 +101,31 @@ class NightAction:
     zh: str  # the verb: "杀"
     help_en: str
     help_zh: str
+    card_en: str
+    card_zh: str
 
 
 _ACTIONS = (
-    NightAction("kill", Effect.HARMFUL, "kill", "杀", "choose tonight's victim", "选择今晚要杀的人"),
-    NightAction("check", Effect.HARMFUL, "check", "验", "point at one seat to check", "指认一个人来验"),
-    NightAction("save", Effect.PROTECTIVE, "save", "救", "choose one seat to save", "选择要救的人"),
-    NightAction("shoot", Effect.HARMFUL, "shoot", "开枪打", "may shoot one seat", "可以开枪打一个人"),
-    NightAction("snipe", Effect.HARMFUL, "snipe", "狙击", "shoot one seat", "狙击一个人"),
-    NightAction("hug", Effect.PROTECTIVE, "hug", "抱", "hug one seat", "抱一个人"),
+    NightAction("kill", Effect.HARMFUL, "kill", "杀", "choose tonight's victim", "选择今晚要杀的人",
+                "{who} choose a seat to kill", "{who}选择一名玩家杀死"),
+    NightAction("check", Effect.HARMFUL, "check", "验", "point at one seat to check", "指认一个人来验",
+                "{who} check a seat: the judge nods for a killer, shakes the head otherwise",
+                "{who}查验一名玩家：是杀手法官点头，否则摇头"),
+    NightAction("save", Effect.PROTECTIVE, "save", "救", "choose one seat to save", "选择要救的人",
+                "{who} choose a seat to save from tonight's kill", "{who}选择一名玩家，救下当晚被杀的人"),
+    NightAction("shoot", Effect.HARMFUL, "shoot", "开枪打", "may shoot one seat", "可以开枪打一个人",
+                "{who} may shoot a seat once per game (a killer dies; a good seat costs the shot)",
+                "{who}每局可开枪一次（打中杀手则其出局）"),
+    NightAction("snipe", Effect.HARMFUL, "snipe", "狙击", "shoot one seat", "狙击一个人",
+                "{who} choose a seat to snipe", "{who}选择一名玩家狙杀"),
+    NightAction("hug", Effect.PROTECTIVE, "hug", "抱", "hug one seat", "抱一个人",
+                "{who} hug a seat: what is aimed at it tonight is void, and it shares what befalls the hugger",
+                "{who}抱住一名玩家：当晚针对被抱者的行动无效，花蝴蝶遭遇什么，被抱的人也一样"),
     NightAction("silence", Effect.HARMFUL, "silence", "禁言", "silence one seat for tomorrow",
-                "禁言一个人（明天不得发言）"),
-    NightAction("take", Effect.NEUTRAL, "take", "拿走", "take one card", "拿走一张牌"),
+                "禁言一个人（明天不得发言）", "{who} silence a seat for the next day",
+                "{who}禁言一名玩家，第二天不能发言"),
+    NightAction("take", Effect.NEUTRAL, "take", "拿走", "take one card", "拿走一张牌",
+                "{who} may take away a card a kill would hit", "{who}可拿走将被杀的一张牌"),
 )
 
 NIGHT_ACTIONS: dict[str, NightAction] = {a.id: a for a in _ACTIONS}
@@ -127,3 +147,9 @@ def action_help(action: str, lang: str = "en") -> str:
     if info is None:
         return ""
     return info.help_zh if lang == "zh" else info.help_en
+
+
+def action_card(action: str, lang: str = "en") -> str:
+    """The night action's line on the rules card, with {who} for the role that acts."""
+    info = NIGHT_ACTIONS[action]
+    return info.card_zh if lang == "zh" else info.card_en

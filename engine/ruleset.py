@@ -83,7 +83,11 @@ class Judge(Protocol):
 
 
 class DayProcedure(Protocol):
-    """How a ruleset's day runs: it asks, then handles the answers, until it ends the day."""
+    """How a ruleset's day runs: it asks, then handles the answers, until it ends the day. `key` names the
+    procedure for the words that describe it (the rules card, the prompt), never its class name."""
+
+    @property
+    def key(self) -> str: ...
 
     def begin(self, judge: Judge) -> None: ...
 
@@ -110,9 +114,23 @@ Dealer = Callable[["Ruleset", int, "Rng"], tuple[tuple[tuple[str, ...], ...], st
 DealCheck = Callable[[tuple[tuple[str, ...], ...], str | None], str | None]  # (hands, judge card) -> why refused
 
 
-def no_last_words(state: GameState, seat: int, cause: str) -> bool:
+@dataclass(frozen=True)
+class LastWords:
+    """Who leaves last words: a policy, and the key the words tables name it by (the rules card's sentence)."""
+
+    key: str
+    policy: LastWordsPolicy
+
+    def __call__(self, state: GameState, seat: int, cause: str) -> bool:
+        return self.policy(state, seat, cause)
+
+
+def _none(state: GameState, seat: int, cause: str) -> bool:
     """004 V2.5/V3.5/V3.8/V4.0: "任何人没有遗言"."""
     return False
+
+
+NO_LAST_WORDS = LastWords("none", _none)
 
 
 @dataclass(frozen=True)
@@ -128,7 +146,7 @@ class Ruleset:
     night: NightProcedure
     day: DayProcedure
     victory: Victory
-    last_words: LastWordsPolicy = no_last_words
+    last_words: LastWords = NO_LAST_WORDS
     jump_kill: frozenset[str] = frozenset()  # roles allowed to 跳杀 (004 V2.5 other rule 3)
     introductions: Introductions | None = None  # who learns whom when the cards are dealt
     cards_per_seat: int = 1

@@ -292,8 +292,8 @@ SENTENCES: dict[str, Sentence] = {
 
 
 def unworded_kinds() -> list[str]:
-    """Catalogued kinds with neither a sentence here nor the catalogue's own en and zh sentences (should be none)."""
-    return sorted(k for k, entry in CATALOGUE.items() if k not in SENTENCES and not (entry.en and entry.zh))
+    """Catalogued kinds with neither a sentence here nor a phrase of their own in both languages (should be none)."""
+    return sorted(k for k in CATALOGUE if k not in SENTENCES and not all(k in PHRASES[lang] for lang in PHRASES))
 
 
 def speech_head(kind: str, data: dict[str, Any], lang: str) -> str:
@@ -340,18 +340,18 @@ def sentence(event: Event, lang: str, quote: Quote = curly) -> str:
     fmt = SENTENCES.get(event.kind)
     if fmt is not None:
         return _capital(fmt(w, event.data))
-    entry = CATALOGUE.get(event.kind)
-    template = (entry.zh if w.lang == "zh" else entry.en) if entry is not None else ""
+    template = w.p.get(event.kind, "")
     return _capital(_from_template(w, template, event.data) if template else w("unknown_event"))
 
 
 def _from_template(w: Words, template: str, data: dict[str, Any]) -> str:
-    """A catalogue sentence: each field worded as what it holds (seats, cards, roles, actions)."""
-    values = {name: _worded(w, name, data.get(name)) for name in CATALOGUE_FIELDS.findall(template)}
+    """A kind's phrase without a sentence function of its own (a new role's event): each field in braces worded
+    as what it holds (seats, cards, roles, actions)."""
+    values = {name: _worded(w, name, data.get(name)) for name in PHRASE_FIELDS.findall(template)}
     return template.format(**values)
 
 
-CATALOGUE_FIELDS = re.compile(r"\{(\w+)\}")
+PHRASE_FIELDS = re.compile(r"\{(\w+)\}")
 
 
 def _worded(w: Words, name: str, value: Any) -> str:

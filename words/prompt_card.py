@@ -13,40 +13,40 @@ from words.rules_card import rules_card
 
 Phrases = dict[str, dict[str, str]]
 
-# What the day's votes decide and what a tie does, per day procedure (the class the engine runs).
+# What the day's votes decide and what a tie does, per day procedure (keyed by the procedure's `key`).
 VOTES: Phrases = {
-    "ReferendumDay": {"en": "A vote: raise your hand for one seat; the seat with the most hands is executed. A tie "
+    "referendum": {"en": "A vote: raise your hand for one seat; the seat with the most hands is executed. A tie "
                             "is voted again among the tied, then settled by a public lot.",
                       "zh": "投票：举手投一人，得票最多者被处决。平票时在平票者中重投，仍平则公开抽签。"},
-    "TwoSuspectsDay": {"en": "The first show of hands picks the two most suspected (a tie for a place is drawn by "
+    "two_suspects": {"en": "The first show of hands picks the two most suspected (a tie for a place is drawn by "
                              "lot); after their defences the others vote between them: the most votes is "
                              "executed, a tie is a lot.",
                        "zh": "第一次举手选出两名嫌疑人（名额平票则抽签）；二人辩护后其余人在二人中投票，"
                              "得票多者被处决，平票抽签。"},
-    "ForumVoteDay": {"en": "A vote: raise your hand for one seat or keep it down; the most votes is executed. A "
+    "forum_vote": {"en": "A vote: raise your hand for one seat or keep it down; the most votes is executed. A "
                            "tie is voted again among the tied; after at most two more defences and votes, a lot.",
                      "zh": "投票：举手投一人或不举手，得票最多者出局。平票者重投；再经最多两轮辩护和投票仍平则抽签。"},
-    "NominationDay": {"en": "A show of hands on the defendant: raise your hand to execute him. More than half of "
+    "nomination": {"en": "A show of hands on the defendant: raise your hand to execute him. More than half of "
                             "the hands executes him, exactly half is a lot, fewer spares him and the next round "
                             "of accusations begins.",
                       "zh": "对被指认者举手表决：举手即赞成处决。举手超过半数则出局，恰好一半则抽签，不足一半则免死，"
                             "进入下一轮指认。"},
-    "RoundVoteDay": {"en": "A vote: you must vote for a living seat (yourself allowed) right after speaking; the "
+    "round_vote": {"en": "A vote: you must vote for a living seat (yourself allowed) right after speaking; the "
                            "most votes is executed. A tie executes nobody.",
                      "zh": "投票：发言后必须投一名活着的玩家（可投自己），得票最多者被处决；平票则无人被处决。"},
-    "CardVoteDay": {"en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per "
+    "card_vote": {"en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per "
                           "living card. The most votes loses a card; a tie kicks out nobody.",
                     "zh": "投票：必须投一名活着的玩家（可投自己），你有几张活牌就算几票。得票最多者失去一张牌；"
                           "平票则无人出局。"},
 }
 # What a statement's accusation does where the judge counts it.
 ACCUSATIONS: Phrases = {
-    "NominationDay": {"en": "Your accusation counts as a vote: the most accused seat of the round (a tie: a lot) "
+    "nomination": {"en": "Your accusation counts as a vote: the most accused seat of the round (a tie: a lot) "
                             "must defend itself, then faces a show of hands; in the final round the most accused "
                             "is out at once.",
                       "zh": "你的指认就是一票：本轮被指认最多的人（平票抽签）要辩护并接受举手表决；"
                             "生死轮中被指认最多者直接出局。"},
-    "ForumVoteDay": {"en": "The seat you accuse becomes a suspect: the suspects defend themselves before the vote.",
+    "forum_vote": {"en": "The seat you accuse becomes a suspect: the suspects defend themselves before the vote.",
                      "zh": "你指认的人成为嫌疑人：投票前嫌疑人为自己辩护。"},
 }
 LINES: Phrases = {
@@ -97,7 +97,7 @@ def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
 
 def day_lines(ruleset: str, lang: str) -> tuple[str, ...]:
     """The lines the card gains for the prompt: the vote, the accusation, the team rule, claims."""
-    day = type(get_ruleset(ruleset).day).__name__
+    day = get_ruleset(ruleset).day.key
     lines = [_say(VOTES, day, lang)]
     if day in ACCUSATIONS:
         lines.append(_say(ACCUSATIONS, day, lang))
@@ -126,7 +126,7 @@ def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
 def consequence(request: Request, ruleset: str, lang: str) -> str:
     """What follows from this request: what the vote decides and a tie does, whether the accusation counts, that
     a power is once per game, who hears a check result."""
-    day = type(get_ruleset(ruleset).day).__name__
+    day = get_ruleset(ruleset).day.key
     seats = "、".join if lang == "zh" else ", ".join
     partners = [str(s) for s in request.team if s != request.seat]
     if request.kind is DecisionKind.NIGHT:

@@ -2,8 +2,9 @@
 each, the night's steps in order, the day's procedure, last words, jump-kills and the victory table.
 
 One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts can
-include it (`card_text`). Sentences are keyed by the data's names (a night step's action, the day procedure's
-class, the last-words policy's function); tests/words/test_rules_card.py checks every ruleset has them all.
+include it (`card_text`). A night step's line is its action's own (the engine's action table); the day
+procedure and the last-words policy are keyed by their `key`; tests/words/test_rules_card.py checks every
+ruleset has them all.
 """
 
 from __future__ import annotations
@@ -12,24 +13,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine import display_name, get_ruleset
-from engine.roles import Team, team_of
+from engine.roles import Team, action_card, team_of
 from engine.ruleset import Ruleset, Victory
 
 Phrases = dict[str, dict[str, str]]  # name -> lang -> sentence
 
-ACTIONS: Phrases = {
-    "kill": {"en": "{who} choose a seat to kill", "zh": "{who}选择一名玩家杀死"},
-    "check": {"en": "{who} check a seat: the judge nods for a killer, shakes the head otherwise",
-              "zh": "{who}查验一名玩家：是杀手法官点头，否则摇头"},
-    "save": {"en": "{who} choose a seat to save from tonight's kill", "zh": "{who}选择一名玩家，救下当晚被杀的人"},
-    "shoot": {"en": "{who} may shoot a seat once per game (a killer dies; a good seat costs the shot)",
-              "zh": "{who}每局可开枪一次（打中杀手则其出局）"},
-    "hug": {"en": "{who} hug a seat: what is aimed at it tonight is void, and it shares what befalls the hugger",
-            "zh": "{who}抱住一名玩家：当晚针对被抱者的行动无效，花蝴蝶遭遇什么，被抱的人也一样"},
-    "snipe": {"en": "{who} choose a seat to snipe", "zh": "{who}选择一名玩家狙杀"},
-    "silence": {"en": "{who} silence a seat for the next day", "zh": "{who}禁言一名玩家，第二天不能发言"},
-    "take": {"en": "{who} may take away a card a kill would hit", "zh": "{who}可拿走将被杀的一张牌"},
-}
 # A team step (R-team-majority, R-team-talk): the members see each other's differing proposals before the majority.
 TOGETHER = {"en": " (together: when their proposals differ they see each other's and may change them, for a few "
                   "rounds; then the judge takes their majority, a tie by lot)",
@@ -37,34 +25,34 @@ TOGETHER = {"en": " (together: when their proposals differ they see each other's
 MAY_PASS = {"en": "; they may choose nobody", "zh": "；可以不选"}
 
 DAYS: Phrases = {
-    "ReferendumDay": {"en": "Every living seat speaks in turn and names a suspect; a referendum executes one.",
+    "referendum": {"en": "Every living seat speaks in turn and names a suspect; a referendum executes one.",
                       "zh": "活着的玩家依次发言并指认嫌疑人，全体表决处决一人。"},
-    "TwoSuspectsDay": {"en": "Everyone speaks in turn; a show of hands picks the two most suspected, who defend "
+    "two_suspects": {"en": "Everyone speaks in turn; a show of hands picks the two most suspected, who defend "
                              "themselves; after another vote the seat with the most votes is executed.",
                        "zh": "依次发言；举手选出两名最可疑的人，二人辩护后再投票，得票最多者被处决。"},
-    "ForumVoteDay": {"en": "Everyone speaks in turn, from the right of the dead; the suspects defend themselves; "
+    "forum_vote": {"en": "Everyone speaks in turn, from the right of the dead; the suspects defend themselves; "
                            "a show of hands executes the seat with the most votes (ties are voted again).",
                      "zh": "从死者右手边开始依次发言；嫌疑人辩护后举手投票，得票最多者出局（平票重投）。"},
-    "NominationDay": {"en": "Accusation rounds: seats accuse in turn, the most accused defends, then a show of "
+    "nomination": {"en": "Accusation rounds: seats accuse in turn, the most accused defends, then a show of "
                             "hands (more than half) decides; in the last round the most accused is out.",
                       "zh": "指认轮：依次指认，被指认最多的人辩护，再举手表决（过半数出局）；"
                             "最后一轮为生死轮，得票最多者直接出局。"},
-    "RoundVoteDay": {"en": "Everyone speaks in turn and votes right after speaking (everyone must vote, self "
+    "round_vote": {"en": "Everyone speaks in turn and votes right after speaking (everyone must vote, self "
                            "allowed); the seat with the most votes is executed.",
                      "zh": "依次发言，发言后立即投票（每人必须投一人，可投自己）；得票最多者被处决。"},
-    "CardVoteDay": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
+    "card_vote": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
                           "card is taken.",
                     "zh": "依次发言；每张活着的牌是一票（最多两票），得票最多的牌出局。"},
 }
 LAST_WORDS: Phrases = {
-    "no_last_words": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
-    "classic_last_words": {"en": "The murdered leave last words; an executed killer does not, an executed good "
+    "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
+    "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "
                                  "seat does.", "zh": "被杀者留遗言；被处决的杀手没有遗言，被处决的好人有。"},
-    "quota_last_words": {"en": "The first deaths of the game (a quota by table size) leave last words.",
+    "quota": {"en": "The first deaths of the game (a quota by table size) leave last words.",
                          "zh": "最先死亡的几人（按人数定额）留遗言。"},
-    "first_night_words": {"en": "Only the seat killed on the first night leaves last words.",
+    "first_night": {"en": "Only the seat killed on the first night leaves last words.",
                           "zh": "只有第一夜被杀的人有遗言。"},
-    "v4_last_words": {"en": "Every dead seat leaves last words, except an executed killer (a silenced seat stays "
+    "v4": {"en": "Every dead seat leaves last words, except an executed killer (a silenced seat stays "
                             "mute).", "zh": "死者均可留遗言，被处决的杀手除外（被禁言者不能说话）。"},
 }
 HEAD: Phrases = {
@@ -125,7 +113,7 @@ def night_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
     """The night's steps, in the judge's order."""
     lines = []
     for i, step in enumerate(rules.night_steps, start=1):
-        line = _say(ACTIONS, step.action, lang, who=display_name(step.role, lang))
+        line = action_card(step.action, lang).format(who=display_name(step.role, lang))
         if step.team:
             line += TOGETHER[lang]
         if step.may_pass:
@@ -135,7 +123,7 @@ def night_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
 
 
 def day_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
-    lines = [_say(DAYS, type(rules.day).__name__, lang), _say(LAST_WORDS, rules.last_words.__name__, lang)]
+    lines = [_say(DAYS, rules.day.key, lang), _say(LAST_WORDS, rules.last_words.key, lang)]
     if rules.jump_kill:
         lines.append(_say(HEAD, "jump_kill", lang, roles=_names(rules.jump_kill, lang)))
     return tuple(lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import ask_votes, leaders, statement, tally
 from engine.moves.decisions import Action, DecisionKind
@@ -32,6 +33,8 @@ def first_card_death(judge: Judge) -> int | None:
 class CardVoteDay:
     """000 v5.0 rule 2: "When voting by public opinion, the living cards are your voting rights ... The
     maximum is two votes"; rule 1: "Don't stop talking"."""
+
+    key: ClassVar[str] = "card_vote"  # names the procedure in the words tables (words/rules_card.py)
 
     def begin(self, judge: Judge) -> None:
         # R-v5-order: 000 v2.0 "the person next to the murdered person begins to state his opinions one by

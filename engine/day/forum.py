@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import defense, first_dead_or_none, leaders, lot
 from engine.moves.decisions import Action, DecisionKind, Request, Target
@@ -46,6 +47,8 @@ class ForumDay:
 class ForumVoteDay:
     """003 rule 8: "陈述毕，会有几人被怀疑为匪徒。被怀疑者可以为自己辩解。
     由法官主持大家举手投票，杀掉票数最多的那个人"."""
+
+    key: ClassVar[str] = "forum_vote"  # names the procedure in the words tables (words/rules_card.py)
 
     def begin(self, judge: Judge) -> None:
         # 003 note 5: "从被杀之人右手边的人开始，轮流陈述自己的意见，陈述过的本轮就不可再说话" (R-forum-right)

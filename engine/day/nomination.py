@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, vote
 from engine.moves.decisions import Action, DecisionKind, Request
@@ -44,6 +45,8 @@ class Nomination:
 class NominationDay:
     """004 standard rules: `rounds` accusation rounds a day; the last one is the life-and-death round
     ("第三轮为生死轮，得票数多者直接出局，无须举手表决" in V2.0; "第二轮为生死轮" in V2.5 and later)."""
+
+    key: ClassVar[str] = "nomination"  # names the procedure in the words tables (words/rules_card.py)
 
     def __init__(self, rounds: int, tag: str = "nomination") -> None:
         if rounds < 1:

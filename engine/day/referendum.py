@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import ask_votes, first_dead_or_none, leaders, lot, others, statement, tally
 from engine.moves.decisions import Action
@@ -19,6 +20,8 @@ class Referendum:
 
 class ReferendumDay:
     """000 v1.0: "After a referendum, one person was selected, and then the suspect was executed"."""
+
+    key: ClassVar[str] = "referendum"  # names the procedure in the words tables (words/rules_card.py)
 
     def begin(self, judge: Judge) -> None:
         order = judge.speaking_order(first_dead_or_none(judge))

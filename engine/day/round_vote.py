@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import leaders, statement, vote
 from engine.moves.decisions import Action, DecisionKind
@@ -49,6 +50,8 @@ def day_order(judge: Judge) -> list[int]:
 
 class RoundVoteDay:
     """002 v4.0 3.C: "辩护完的人立即投票依次进行 ... 每个人都必须投一个人，可以投自己"."""
+
+    key: ClassVar[str] = "round_vote"  # names the procedure in the words tables (words/rules_card.py)
 
     def begin(self, judge: Judge) -> None:
         order = day_order(judge)

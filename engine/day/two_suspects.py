@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.day.common import (
     ask_votes,
@@ -31,6 +32,8 @@ class TwoSuspects:
 class TwoSuspectsDay:
     """000 v2.0: "a show of hands to select the two most suspects, who then make their final
     statements and justifications. After another vote, the person with the most votes is killed"."""
+
+    key: ClassVar[str] = "two_suspects"  # names the procedure in the words tables (words/rules_card.py)
 
     def begin(self, judge: Judge) -> None:
         # 000 v2.0: "the person next to the murdered person begins to state his opinions one by one".

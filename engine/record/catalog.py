@@ -79,11 +79,7 @@ class EventSpec:
     kind: str
     seen: Seen
     fields: tuple[str, ...]  # every data key an event of this kind may carry
-    meaning: str
-    # A sentence per language for kinds the narrator has no wording of its own for (a new role's event): the
-    # fields in braces, each worded by the narrator (a seat, a card, a role, a list of seats).
-    en: str = ""
-    zh: str = ""
+    meaning: str  # what it means, for people reading docs/engine.md (its sentences are words/phrases.py's)
 
 
 K = EventKind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.day.two_suspects import TwoSuspectsDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
-from engine.ruleset import Ruleset, Victory
+from engine.ruleset import LastWords, Ruleset, Victory
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -47,7 +47,7 @@ V2_CLASSIC = Ruleset(
         "people. The task of the police and good citizens is to catch all the murderers",
         wipe_out=(frozenset({"police"}), frozenset({"civilian"})),
     ),
-    last_words=classic_last_words,
+    last_words=LastWords("classic", classic_last_words),
     introductions=introduce_killers_and_police,
     summary="+ police check (nod/shake); statements, two most suspected, final statements, revote",
     title_zh="v2.0 经典版：杀手、警察、平民",

@@ -20,7 +20,7 @@ from engine.day.forum import ForumVoteDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
 from engine.rng import Rng
-from engine.ruleset import Ruleset, Victory
+from engine.ruleset import LastWords, Ruleset, Victory
 from engine.rulesets.common import SEED_003, introduce_killers_and_police, killers_step, police_step, ratio_table
 from engine.state import GameState
 
@@ -76,7 +76,7 @@ V2_FORUM = Ruleset(
         cites="003 note 7: 当且仅当警全被杀时，匪徒获胜；当且仅当匪徒全被杀时，匪徒输",
         wipe_out=(frozenset({"police"}),),
     ),
-    last_words=quota_last_words,
+    last_words=LastWords("quota", quota_last_words),
     introductions=introduce_killers_and_police,
     dealer=forum_dealer,
     summary="3 bandits, 3 police, 6 civilians (+ judge card); last words for the first k deaths; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.day.nomination import NominationDay
 from engine.night.basic import resolve_kill_save_check
 from engine.night.procedure import CalledNight
-from engine.ruleset import NightStep, Ruleset, Victory, no_last_words
+from engine.ruleset import NO_LAST_WORDS, LastWords, NightStep, Ruleset, Victory
 from engine.rulesets.common import SEED_004, introduce_killers_and_police, killers_step, police_step, ratio_table
 from engine.state import GameState
 
@@ -58,7 +58,7 @@ V2_STD = Ruleset(
         "平民一方全部死亡，则杀手一方获胜",
         wipe_out=(frozenset({"police"}), frozenset({"civilian"})),
     ),
-    last_words=first_night_words,
+    last_words=LastWords("first_night", first_night_words),
     introductions=introduce_killers_and_police,
     summary="2/2 or 3/3 killers/police; accuse in turn, most accused defends, >half hands; 3rd round life-and-death",
     title_zh="004 标准 V2.0：杀手、警察、平民，三轮指认",
@@ -84,7 +84,7 @@ V25_STD = Ruleset(
         "平民一方全部死亡，则杀手一方获胜",
         wipe_out=(frozenset({"police", "doctor"}), frozenset({"civilian"})),
     ),
-    last_words=no_last_words,  # 004 V2.5 other rule 2: "V2.5版本任何人没有遗言"
+    last_words=NO_LAST_WORDS,  # 004 V2.5 other rule 2: "V2.5版本任何人没有遗言"
     jump_kill=frozenset({"killer"}),  # 004 V2.5 other rule 3: "游戏中只允许杀手“跳杀”"
     introductions=introduce_killers_and_police,
     summary="3 killers, 2 police, 1 doctor; two accusation rounds (2nd life-and-death); killers may jump-kill",

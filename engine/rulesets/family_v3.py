@@ -9,7 +9,7 @@ from engine.night.procedure import CalledNight
 from engine.night.secret_police import has_bullet, resolve_rifle_vest, resolve_v3
 from engine.record.catalog import EventKind
 from engine.record.events import seats
-from engine.ruleset import Introductions, Judge, NightStep, Ruleset, Victory
+from engine.ruleset import Introductions, Judge, LastWords, NightStep, Ruleset, Victory
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -75,7 +75,7 @@ V3 = Ruleset(
         "(both at once: R-draw)",
         wipe_out=(GOOD_POWERS, frozenset({"civilian"})),
     ),
-    last_words=classic_last_words,
+    last_words=LastWords("classic", classic_last_words),
     introductions=introduce_killers_and_police,
     summary="v2-classic + doctor (one save a night) + secret police (one shot at a killer; unkillable "
     "before it)",

@@ -10,7 +10,8 @@ from engine.day.nomination import NominationDay
 from engine.day.round_vote import RoundVoteDay
 from engine.night.butterfly import butterfly_resolver
 from engine.night.procedure import CalledNight
-from engine.ruleset import NightStep, Ruleset, Victory
+from engine.roles import SPECIAL_ROLES
+from engine.ruleset import LastWords, NightStep, Ruleset, Victory
 from engine.rulesets.common import (
     SEED_000,
     SEED_002,
@@ -23,8 +24,8 @@ from engine.rulesets.common import (
 )
 from engine.state import GameState
 
-SPECIALS = frozenset({"butterfly", "sniper", "doctor", "police", "old_man"})
-CLASSIC_SPECIALS = ("butterfly", "sniper", "doctor", "police", "old_man")
+CLASSIC_SPECIALS = ("butterfly", "sniper", "doctor", "police", "old_man")  # 002 v4.0's cards, in its order
+SPECIALS = frozenset(r for r in CLASSIC_SPECIALS if r in SPECIAL_ROLES)  # the special identities dealt in v4
 
 
 def classic_table(n: int) -> tuple[str, ...]:
@@ -77,7 +78,7 @@ V4_CLASSIC = Ruleset(
         wipe_out=(SPECIALS,),
         parity=True,
     ),
-    last_words=v4_last_words,
+    last_words=LastWords("v4", v4_last_words),
     introductions=introduce_killers,
     summary="hug, snipe, needle, kill, check, silence; dead speak in alternating order; speak-then-vote round",
     title_zh="v4.0 经典版：花蝴蝶、狙击手、医生、警察、森林老人",
@@ -112,7 +113,7 @@ V4_STD = Ruleset(
         "警察、医生、狙击手、花蝴蝶、森林老人同时全部死亡，为平局",
         wipe_out=(SPECIALS, frozenset({"civilian"})),
     ),
-    # 004 V4.0 other rule 2: "V4.0版本任何人没有遗言" (the Ruleset default no_last_words).
+    # 004 V4.0 other rule 2: "V4.0版本任何人没有遗言" (the Ruleset default NO_LAST_WORDS).
     jump_kill=frozenset({"killer"}),  # other rule 3: "游戏中只允许杀手'跳杀'"
     introductions=introduce_killers_and_police,  # III.4 and III.7: "相互认识自己的同伴"
     summary="14 players; hug, kill, check (2 police), needle, snipe, silence; 2 nomination rounds; no last words",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import display_name, get_ruleset
+from engine.roles import ROLE_IDS, SPECIAL_ROLES
 from evaluation.balance.chunks import StudyError
 from evaluation.balance.study import GameSetup, Mix, check_agents, play, run_setups
 from evaluation.balance.workers import Spread, check_spread
@@ -44,8 +45,9 @@ def v3_mixes(n: int) -> list[Mix]:
 def v4_classic_mixes(n: int) -> list[Mix]:
     """Killers around the table's (3, + 1 per pair past 13), police 1 or 2, one of each other special."""
     table = 3 + max(0, n - 13) // 2
-    return [(("killer", k), ("police", p), ("doctor", 1), ("sniper", 1), ("butterfly", 1), ("old_man", 1))
-            for k in _around(table) for p in (1, 2)]
+    others = tuple((r, 1) for r in ROLE_IDS if r in SPECIAL_ROLES and r != "police"
+                   and r in get_ruleset("v4-classic").roles())
+    return [(("killer", k), ("police", p), *others) for k in _around(table) for p in (1, 2)]
 
 
 @dataclass(frozen=True)

@@ -86,9 +86,9 @@ def test_each_role_and_request_kind_gets_the_card_and_its_legal_values(ruleset: 
         if follows:
             assert follows in text, (card, kind)
         if kind is DecisionKind.VOTE:
-            assert VOTES[type(rules.day).__name__][lang] in text
-        if request.counts_accusation and type(rules.day).__name__ in ACCUSATIONS:
-            assert ACCUSATIONS[type(rules.day).__name__][lang] in text
+            assert VOTES[rules.day.key][lang] in text
+        if request.counts_accusation and rules.day.key in ACCUSATIONS:
+            assert ACCUSATIONS[rules.day.key][lang] in text
         if request.irreversible:
             assert LINES["night_once"][lang] in text
         if request.action == "check":

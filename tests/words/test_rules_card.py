@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from engine import display_name
+from engine.roles import action_card
 from engine.rulesets import all_rulesets
-from words.rules_card import ACTIONS, DAYS, LAST_WORDS, card_text, met_conditions, rules_card, victory_lines
+from words.rules_card import DAYS, LAST_WORDS, card_text, met_conditions, rules_card, victory_lines
 
 RULESETS = [r.id for r in all_rulesets()]
 
@@ -19,10 +20,9 @@ def test_every_power_and_win_condition_has_its_sentence(ruleset: str, lang: str)
     rules = next(r for r in all_rulesets() if r.id == ruleset)
     text = card_text(rules_card(ruleset, lang))
     for step in rules.night_steps:
-        assert lang in ACTIONS[step.action]
-        assert ACTIONS[step.action][lang].format(who=display_name(step.role, lang)) in text
-    assert DAYS[type(rules.day).__name__][lang] in text
-    assert LAST_WORDS[rules.last_words.__name__][lang] in text
+        assert action_card(step.action, lang).format(who=display_name(step.role, lang)) in text
+    assert DAYS[rules.day.key][lang] in text
+    assert LAST_WORDS[rules.last_words.key][lang] in text
     for role in rules.jump_kill:
         assert display_name(role, lang) in text
     conditions = victory_lines(rules.victory, lang)

@@ -13,10 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from engine.roles import NIGHT_ACTIONS, action_card
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.rules_card import ACTIONS, RulesCard, rules_card
+from words.rules_card import RulesCard, rules_card
 
 
 def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
@@ -25,7 +26,8 @@ def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
         return [tr(lang, "help_no_pending")]
     kind = str(request.get("kind"))
     if kind == "night":
-        sentence = ACTIONS.get(str(request.get("action")), {}).get(lang)
+        action = str(request.get("action"))
+        sentence = action_card(action, lang) if action in NIGHT_ACTIONS else None
         who = role(lang, request.get("role"))
         lines = [sentence.format(who=who) + ("。" if lang == "zh" else ".") if sentence else who]
     else:
