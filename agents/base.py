@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from agents.view import NotebookData, SeatView
 from engine import Action, Request
@@ -43,3 +43,25 @@ class Agent(Protocol):
     """async def decide(view, request) -> Decision; must always return a legal action."""
 
     async def decide(self, view: SeatView, request: Request) -> Decision: ...
+
+
+class PreflightRefused(Exception):
+    """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
+
+
+@runtime_checkable
+class ModelSeat(Agent, Protocol):
+    """A player behind an endpoint (the LLM agent): what the orchestrator asks of it before the first night,
+    without importing the client library (the TUI and the renders never load it)."""
+
+    base_url: str
+    model: str
+    provider: str
+
+    def endpoint_key(self) -> tuple[str, str, str, str]: ...
+
+    def adopt(self, provider: str) -> None: ...
+
+    async def resolve(self) -> str: ...
+
+    async def preflight(self, view: SeatView, request: Request) -> None: ...

@@ -8,8 +8,7 @@ import asyncio
 from typing import Any
 
 import engine
-from agents.base import Agent
-from agents.llm.agent import LLMAgent, PreflightRefused
+from agents.base import Agent, ModelSeat, PreflightRefused
 from agents.view import SeatView
 from engine import DecisionKind, KillerError, Request
 from hygiene.sanitize import clean
@@ -32,7 +31,7 @@ def groups(agents: dict[int, Agent]) -> dict[tuple[Any, ...], list[int]]:
     """LLM seats grouped by what they send."""
     out: dict[tuple[Any, ...], list[int]] = {}
     for seat, agent in sorted(agents.items()):
-        if isinstance(agent, LLMAgent):
+        if isinstance(agent, ModelSeat):
             out.setdefault(agent.endpoint_key(), []).append(seat)
     return out
 
@@ -41,7 +40,7 @@ async def resolve_all(agents: dict[int, Agent]) -> None:
     """Resolves every LLM seat's provider "auto" (one detection per endpoint and model)."""
     done: dict[tuple[str, str], str] = {}
     for agent in agents.values():
-        if isinstance(agent, LLMAgent) and agent.provider == "auto":
+        if isinstance(agent, ModelSeat) and agent.provider == "auto":
             key = (agent.base_url, agent.model)
             if key in done:
                 agent.adopt(done[key])  # the same endpoint and model: detected once
@@ -56,7 +55,7 @@ async def preflight(agents: dict[int, Agent], pos: Position) -> None:
 
     async def check(seats: list[int]) -> str | None:
         agent = agents[seats[0]]
-        assert isinstance(agent, LLMAgent)
+        assert isinstance(agent, ModelSeat)
         view, request = probe_request(pos, seats[0])
         try:
             await agent.preflight(view, request)

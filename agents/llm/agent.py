@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import openai
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agents.base import Annotation, Decision
+from agents.base import Annotation, Decision, PreflightRefused
 from agents.llm import prompt_profiles, prompting
 from agents.llm.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
 from agents.llm.schema import (
@@ -75,10 +75,6 @@ def is_loopback(base_url: str) -> bool:
 def redact(text: str) -> str:
     """Masks the keys in use (by value, whatever their shape) and anything shaped like a key or bearer token."""
     return secrets.redact(text)
-
-
-class PreflightRefused(Exception):
-    """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
 
 
 class LLMAgent:
