@@ -10,10 +10,10 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import NoReturn
 
 from engine import KillerError
 from killer.errors import CommandError
+from killer.parsing import OneLineParser
 
 # Each module has register(subparsers) adding its subcommands with set_defaults(run=callable(args) -> int).
 COMMAND_MODULES = (
@@ -24,25 +24,12 @@ COMMAND_MODULES = (
 )
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad option is one line (naming the command and where to read more) and exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every available subcommand."""
     parser = OneLineParser(prog="killer", description="The Killer game (杀人游戏) judged by a rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 

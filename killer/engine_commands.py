@@ -12,6 +12,7 @@ from engine.scenario import run_scenario
 from evaluation.balance.chunks import StudyError
 from evaluation.balance.simulate import simulate
 from killer.errors import CommandError
+from killer.parsing import add_command
 from killer.study_options import add_spread_options, spread_from
 
 MAX_SCENARIO_CHARS = 1_000_000
@@ -19,13 +20,13 @@ MAX_SCENARIO_CHARS = 1_000_000
 
 def register(sub: Any) -> None:
     """Adds the engine subcommands."""
-    p = sub.add_parser("variants", help="list the rule systems the judge knows")
+    p = add_command(sub, "variants", "list the rule systems the judge knows")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(run=run_variants)
-    p = sub.add_parser("scenario", help="ask the judge: run a scripted scenario file")
+    p = add_command(sub, "scenario", "ask the judge: run a scripted scenario file")
     p.add_argument("file", type=Path)
     p.set_defaults(run=run_scenario_file)
-    p = sub.add_parser("simulate", help="play random legal games through the engine")
+    p = add_command(sub, "simulate", "play random legal games through the engine")
     p.add_argument("--ruleset", required=True)
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=100)

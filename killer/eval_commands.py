@@ -10,6 +10,7 @@ from typing import Any
 
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode, combine
+from killer.parsing import add_command
 from killer.study_options import add_spread_options, spread_from
 
 DESCRIPTIONS = {
@@ -23,7 +24,7 @@ DESCRIPTIONS = {
 
 def register(subparsers: Any) -> None:
     """Adds eval, report and balance."""
-    ev = subparsers.add_parser("eval", help=DESCRIPTIONS["eval"], description=DESCRIPTIONS["eval"])
+    ev = add_command(subparsers, "eval", DESCRIPTIONS["eval"])
     ev.add_argument("config_file", type=Path, nargs="?", metavar="config", help="tournament file (see "
                     "evaluation/examples/); or --config")
     ev.add_argument("--config", type=Path, help="tournament file (the same as the positional argument)")
@@ -43,13 +44,13 @@ def register(subparsers: Any) -> None:
                     "token estimate (default: 4 for en, 1 for zh)")
     ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     ev.set_defaults(run=cmd_eval)
-    rep = subparsers.add_parser("report", help=DESCRIPTIONS["report"], description=DESCRIPTIONS["report"])
+    rep = add_command(subparsers, "report", DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
     rep.add_argument("--out", type=Path, help="where loose transcripts' report goes (default: ./report)")
     rep.add_argument("--no-plots", action="store_true")
     rep.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
     rep.set_defaults(run=cmd_report)
-    bal = subparsers.add_parser("balance", help=DESCRIPTIONS["balance"], description=DESCRIPTIONS["balance"])
+    bal = add_command(subparsers, "balance", DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
     bal.add_argument("--players", type=int, help="with --ruleset: only this table size")
     bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind (with "

@@ -17,6 +17,7 @@ from agents.providers.profiles import PROVIDERS
 from engine import MAX_TEAM_TALK, TEAM_TALK_ROUNDS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
+from killer.parsing import add_command
 
 DESCRIPTIONS = {
     "run": "play a game with AI players, narrate it, and write its transcript",
@@ -28,7 +29,7 @@ DESCRIPTIONS = {
 
 def register(subparsers: Any) -> None:
     """Adds run, verify, render and resume."""
-    run = subparsers.add_parser("run", help=DESCRIPTIONS["run"], description=DESCRIPTIONS["run"])
+    run = add_command(subparsers, "run", DESCRIPTIONS["run"])
     run.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
     run.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     run.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
@@ -46,16 +47,16 @@ def register(subparsers: Any) -> None:
                      help=f"rounds a night team whose proposals differ may talk before the judge takes the majority "
                      f"(0 to {MAX_TEAM_TALK}; default {TEAM_TALK_ROUNDS})")
     run.set_defaults(run=cmd_run)
-    verify = subparsers.add_parser("verify", help=DESCRIPTIONS["verify"], description=DESCRIPTIONS["verify"])
+    verify = add_command(subparsers, "verify", DESCRIPTIONS["verify"])
     verify.add_argument("file", type=Path)
     verify.add_argument("--partial", action="store_true", help="accept a game still in progress (no end line)")
     verify.set_defaults(run=cmd_verify)
-    render = subparsers.add_parser("render", help=DESCRIPTIONS["render"], description=DESCRIPTIONS["render"])
+    render = add_command(subparsers, "render", DESCRIPTIONS["render"])
     render.add_argument("file", type=Path)
     render.add_argument("--god", action="store_true", help="show cards, night choices and private reasoning")
     render.add_argument("-o", "--output", type=Path, help="write to a file instead of stdout")
     render.set_defaults(run=cmd_render)
-    resume = subparsers.add_parser("resume", help=DESCRIPTIONS["resume"], description=DESCRIPTIONS["resume"])
+    resume = add_command(subparsers, "resume", DESCRIPTIONS["resume"])
     resume.add_argument("game", help="transcript path or game id")
     resume.add_argument("--out", type=Path, default=Path("transcripts"), help="where to look for a game id")
     _llm_options(resume)

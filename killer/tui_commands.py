@@ -13,6 +13,7 @@ from typing import Any
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 from killer.game_commands import agent_kind, api_key, positive_seconds
+from killer.parsing import add_command
 from orchestrator.config import DEFAULT_OUT
 
 DESCRIPTIONS = {
@@ -23,7 +24,7 @@ DESCRIPTIONS = {
 
 def register(subparsers: Any) -> None:
     """Adds watch and play."""
-    watch = subparsers.add_parser("watch", help=DESCRIPTIONS["watch"], description=DESCRIPTIONS["watch"])
+    watch = add_command(subparsers, "watch", DESCRIPTIONS["watch"])
     watch.add_argument("transcript", nargs="?", type=Path, help="a transcript to replay (default: a live game)")
     watch.add_argument("--live", action="store_true", help="run a new game and watch it as it happens")
     watch.add_argument("--god", action="store_true", help="start in the god view (toggle with g)")
@@ -32,7 +33,7 @@ def register(subparsers: Any) -> None:
                        "(default 0.4 for scripted/random bots, 0 for models)")
     _run_options(watch)
     watch.set_defaults(run=cmd_watch)
-    play = subparsers.add_parser("play", help=DESCRIPTIONS["play"], description=DESCRIPTIONS["play"])
+    play = add_command(subparsers, "play", DESCRIPTIONS["play"])
     seats = play.add_mutually_exclusive_group()
     seats.add_argument("--seat", type=int, help="the seat you play (default: a random seat)")
     seats.add_argument("--seats", help="several seats at one keyboard, e.g. 1,4 (hot-seat)")
