@@ -2,14 +2,13 @@
 
 Each distinct deal of the schedule (ruleset, table size, seed) is played once through the engine by the scripted
 bots, asked in the batches the graph asks them (as `killer balance` plays: offline, deterministic, no
-transcript). At every decision the full-profile prompt an LLM seat would be sent is rendered with the agents' own
-code (agents/llm/prompting.py `messages`, agents/llm/prompt_profiles.py `full_request_text`, from the seat's own
-observation only; a small-profile seat's prompt is shorter, so for it this over-estimates), and the scripted
-bot's answer is written in the answer schema's shape. Characters become tokens at a stated ratio per language
-(CHARS_PER_TOKEN). A seat's decisions and characters go to the contestant that plays that seat in each
-scheduled game. It is an estimate from scripted play, not a pilot: a model's games may run longer or shorter,
-and its speeches, reasoning and notebook are usually longer than the bots' (the completion's upper bound fills
-every free-text field to the schema's limit).
+transcript). At every decision the full-profile prompt an LLM seat would be sent is measured with the agents' own
+code (agents/llm/sizes.py, from the seat's own observation only; a small-profile seat's prompt is shorter, so
+for it this over-estimates), and the scripted bot's answer is written in the answer schema's shape. Characters
+become tokens at a stated ratio per language (CHARS_PER_TOKEN). A seat's decisions and characters go to the
+contestant that plays that seat in each scheduled game. It is an estimate from scripted play, not a pilot: a
+model's games may run longer or shorter, and its speeches, reasoning and notebook are usually longer than the
+bots' (the completion's upper bound fills every free-text field to the schema's limit).
 
 Decks of more than MAX_DEALS distinct deals per setup are estimated from their first MAX_DEALS deals (the mean per
 deal, per seat), so a plan of a large tournament stays quick.
@@ -17,26 +16,15 @@ deal, per seat), so a plan of a large tournament stays quick.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
-from agents.llm.notebook import MAX_CLAIM_ROWS, MAX_COMMITMENTS, SCHEMA_PLAN_CHARS, Scope, notebook_lines
-from agents.llm.prompt_profiles import full_request_text
-from agents.llm.prompting import choices_for, messages, render
-from agents.llm.schema import (
-    SCHEMA_REASONING_CHARS,
-    SCHEMA_SPEECH_CHARS,
-    Choices,
-    answer_schema,
-    target_json,
-)
+from agents.llm.sizes import decision_size, notebook_chars
 from agents.view import SeatView
-from engine import Request, apply, current_batch, default_action, get_ruleset, is_legal, new_game, observation
+from engine import Request, apply, current_batch, default_action, is_legal, new_game, observation
 from evaluation.tournament.schedules import Scheduled
 
 # Characters per token, per prompt language. English: OpenAI's published rule of thumb (about 4 characters a
@@ -64,61 +52,12 @@ class DealUse:
     seats: dict[int, SeatUse] = field(default_factory=lambda: defaultdict(SeatUse))
 
 
-def answer_text(decision: Decision, choices: Choices) -> str:
-    """The scripted bot's decision written as an LLM answer in the schema's shape (its own fields only)."""
-    props = answer_schema(choices)["properties"]
-    action = decision.action
-    values: dict[str, Any] = {
-        "reasoning": decision.reasoning, "notebook": EMPTY_NOTEBOOK,
-        "suspicions": {str(s): round(decision.suspicions.get(s, 0.5), 2) for s in choices.rated},
-        "claim": action.claim.to_dict() if action.claim is not None else {"role": None, "checks": []},
-        "speech": action.speech or "", "accusation": action.accusation, "confess": bool(action.confess),
-        "target": target_json(action.target)}
-    return json.dumps({k: values[k] for k in props}, ensure_ascii=False)
-
-
-EMPTY_NOTEBOOK: dict[str, Any] = {"beliefs": [], "claims": [], "commitments": [], "plan": ""}
-
-
-def full_notebook(players: int, cards_per_seat: int, roles: tuple[str, ...]) -> dict[str, Any]:
-    """The largest notebook the answer schema allows (agents/llm/notebook.py): a belief on every other seat, every
-    claim row and commitment it holds, the plan at its schema length; its entries as long as they can be."""
-    scope = Scope(seat=1, players=players, roles=roles, cards_per_seat=cards_per_seat, night=players)
-    role = max(roles, key=len)
-    target = max(scope.targets, key=lambda t: len(str(t)))
-    check = {"role": role, "night": players, "target": target, "result": "not_killer"}
-    return {"beliefs": [{"seat": s, "role": role, "confidence": 0.55} for s in scope.others],
-            "claims": [{"seat": players, **check}] * MAX_CLAIM_ROWS,
-            "commitments": [{**check, "true": False}] * MAX_COMMITMENTS,
-            "plan": "x" * SCHEMA_PLAN_CHARS}
-
-
-def _table_notebook(ruleset: str, players: int) -> dict[str, Any]:
-    rules = get_ruleset(ruleset)
-    return full_notebook(players, rules.cards_per_seat, tuple(rules.roles()))
-
-
-def _cap_chars(answer: str, decision: Decision, choices: Choices, notebook: dict[str, Any]) -> int:
-    """The answer's length with reasoning, notebook and (when due) speech at the schema's limits."""
-    written = len(decision.reasoning) + (len(decision.action.speech or "") if choices.speaks else 0)
-    written += len(json.dumps(EMPTY_NOTEBOOK, ensure_ascii=False))
-    caps = SCHEMA_REASONING_CHARS + len(json.dumps(notebook, ensure_ascii=False))
-    return len(answer) - written + caps + (SCHEMA_SPEECH_CHARS if choices.speaks else 0)
-
-
-def prompt_chars(view: SeatView, choices: Choices, lang: str) -> int:
-    """Characters of the chat messages an LLM seat is sent for this decision (its first try)."""
-    part = full_request_text(choices, answer_schema(choices), lang)
-    return sum(len(m["content"]) for m in messages(view, part, lang))
-
-
 def _measure(seat: SeatUse, view: SeatView, request: Request, decision: Decision, lang: str) -> None:
-    choices = choices_for(view, request)
-    answer = answer_text(decision, choices)
+    size = decision_size(view, request, decision, lang)
     seat.decisions += 1
-    seat.prompt_chars += prompt_chars(view, choices, lang)
-    seat.completion_chars += len(answer)
-    seat.completion_cap_chars += _cap_chars(answer, decision, choices, _table_notebook(view.ruleset, view.players))
+    seat.prompt_chars += size.prompt
+    seat.completion_chars += size.completion
+    seat.completion_cap_chars += size.completion_cap
 
 
 def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
@@ -141,13 +80,6 @@ def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
             state, new = apply(state, action if is_legal(state, action) else default_action(request), rng)
             events.extend(new)
     return use
-
-
-def notebook_chars(lang: str, ruleset: str, players: int) -> int:
-    """The prompt's notebook block with a notebook at the schema's limit, read back as sentences (the upper bound
-    adds it to each decision)."""
-    lines = notebook_lines(_table_notebook(ruleset, players), lang)
-    return len(render(lang, "notebook.j2", lines=lines)) + 2
 
 
 @dataclass

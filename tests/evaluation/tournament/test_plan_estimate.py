@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from agents.llm import sizes
 from agents.llm.agent import LLMAgent
 from agents.llm.prompting import choices_for
 from agents.view import SeatView
@@ -59,7 +60,7 @@ def test_the_prompt_measured_is_the_one_the_agent_sends() -> None:
     agent = LLMAgent(endpoint.client(), "m-1", provider="openai", response_format_style="json_schema")
     asyncio.run(agent.decide(view, request))
     sent = sum(len(m["content"]) for m in endpoint.bodies[-1]["messages"])
-    assert plan_play.prompt_chars(view, choices_for(view, request), "en") == sent
+    assert sizes.prompt_chars(view, choices_for(view, request), "en") == sent
 
 
 def test_tokens_and_cost_follow_the_stated_ratio_and_prices() -> None:
