@@ -199,17 +199,55 @@ def vouched(rec: Record, beliefs: dict[int, Belief], own: dict[int, bool] | None
     return out
 
 
+@dataclass(frozen=True)
+class PublicActs:
+    """The record's accusations and votes indexed once for every seat's public suspicion under one set of beliefs
+    (the arithmetic per seat stays in the record's order, so the figures are the same as a per-seat scan)."""
+
+    accused_by: dict[int, list[int]]  # accuser -> the seats it accused, in order
+    voted_by: dict[int, list[int]]  # voter -> the seats it voted for, in order
+    honest: Counter[int]  # accusations a seat received from outside the liars
+    from_liars: Counter[int]  # accusations a seat received from the liars
+    on_good: Counter[int]  # votes a seat cast on a good seat executed that day
+    on_killers: Counter[int]  # votes a seat cast on a killer executed that day
+
+    @staticmethod
+    def of(rec: Record, beliefs: dict[int, Belief]) -> PublicActs:
+        killers = {s for s, side in rec.sides.items() if side == "killer"}
+        goods = {s for s, side in rec.sides.items() if side == "good"}
+        liars = killers | {c for c, b in beliefs.items() if b.trust < 0.3}
+        accused_by: dict[int, list[int]] = {}
+        voted_by: dict[int, list[int]] = {}
+        honest: Counter[int] = Counter()
+        from_liars: Counter[int] = Counter()
+        on_good: Counter[int] = Counter()
+        on_killers: Counter[int] = Counter()
+        for _, a, t in rec.accusations:
+            accused_by.setdefault(a, []).append(t)
+            (from_liars if a in liars else honest)[t] += 1
+        for day, v, t in rec.votes:
+            voted_by.setdefault(v, []).append(t)
+            if rec.executed.get(t) == day:
+                if t in goods:
+                    on_good[v] += 1
+                if t in killers:
+                    on_killers[v] += 1
+        return PublicActs(accused_by, voted_by, honest, from_liars, on_good, on_killers)
+
+
 def public_suspicion(rec: Record, seat: int, beliefs: dict[int, Belief], prior: float,
-                     known: dict[int, bool] | None = None) -> float:
+                     known: dict[int, bool] | None = None, tally: PublicActs | None = None) -> float:
     """P(killer) of `seat` from the public record alone: claimed checks weighted by belief in their claimant,
     the claimant's own credibility, accusations and votes beside seats the judge showed to be killers, and
-    accusing or voting against seats `known` to be good (or sparing those known to be killers)."""
+    accusing or voting against seats `known` to be good (or sparing those known to be killers). `tally`: the
+    record indexed under these beliefs, when many seats are rated at once."""
+    tally = tally or PublicActs.of(rec, beliefs)
     x = math.log(prior / (1 - prior))
-    for _, a, t in rec.accusations:
-        if a == seat and known and t in known:
+    for t in tally.accused_by.get(seat, ()):
+        if known and t in known:
             x += 0.8 if not known[t] else -0.3
-    for _, v, t in rec.votes:
-        if v == seat and known and t in known:
+    for t in tally.voted_by.get(seat, ()):
+        if known and t in known:
             x += 0.5 if not known[t] else -0.2
     for c, b in beliefs.items():
         if c == seat:
@@ -218,13 +256,10 @@ def public_suspicion(rec: Record, seat: int, beliefs: dict[int, Belief], prior: 
         claimed = rec.said.get(c, {}).get(seat)
         if claimed is not None:
             x += (3.0 if claimed else -2.5) * (b.trust - 0.2) / 0.8
-    killers = {s for s, side in rec.sides.items() if side == "killer"}
-    goods = {s for s, side in rec.sides.items() if side == "good"}
-    liars = killers | {c for c, b in beliefs.items() if b.trust < 0.3}
-    x += 0.25 * sum(1 for _, a, t in rec.accusations if t == seat and a not in liars)
-    x -= 0.4 * sum(1 for _, a, t in rec.accusations if t == seat and a in liars)
-    x += 0.5 * sum(1 for day, v, t in rec.votes if v == seat and t in goods and rec.executed.get(t) == day)
-    x -= 0.4 * sum(1 for day, v, t in rec.votes if v == seat and t in killers and rec.executed.get(t) == day)
+    x += 0.25 * tally.honest[seat]
+    x -= 0.4 * tally.from_liars[seat]
+    x += 0.5 * tally.on_good[seat]
+    x -= 0.4 * tally.on_killers[seat]
     return round(min(0.97, max(0.02, _logistic(x))), 3)
 
 

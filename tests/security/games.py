@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
+import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +28,24 @@ class Stop(Exception):
 
 def interrupted(out: Path, seed: int = 5, after: int = 60, ruleset: str = "v2-classic") -> Path:
     """A scripted game stopped after `after` events: its transcript (the checkpoint lies next to it). It is
-    played in a process of its own that then ends, as a crashed one would: nothing of it stays open in ours."""
+    played in a process of its own that then ends, as a crashed one would: nothing of it stays open in ours.
+    Each (seed, after, ruleset) is played once per test process; a test gets a copy of the files it left."""
+    played = _played(seed, after, ruleset)
+    out.mkdir(parents=True, exist_ok=True)
+    for f in played.iterdir():
+        shutil.copy2(f, out / f.name)
+    (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
+    return path
+
+
+@functools.cache
+def _played(seed: int, after: int, ruleset: str) -> Path:
+    out = Path(tempfile.mkdtemp(prefix="killer-interrupted-"))
+    atexit.register(shutil.rmtree, out, True)
     code = f"from tests.security.games import play_until; play_until({str(out)!r}, {seed}, {after}, {ruleset!r})"
     subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True,
                    timeout=120)
-    (path,) = [p for p in out.glob("*.jsonl") if f"-s{seed}-" in p.name]
-    return path
+    return out
 
 
 def play_until(out: str, seed: int, after: int, ruleset: str) -> None:

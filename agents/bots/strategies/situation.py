@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 
 from agents.bots.levels import STYLES, Level, Style
-from agents.bots.record import Belief, Record, public_suspicion, read_record, vouched, weigh_claims
+from agents.bots.record import Belief, PublicActs, Record, public_suspicion, read_record, vouched, weigh_claims
 from agents.view import SeatFacts, SeatView, seat_facts
 from engine import EventKind, Request, Team, get_ruleset, team_of
 
@@ -82,10 +82,11 @@ def situation(view: SeatView, request: Request, level: Level, seed: int, lang: s
     beliefs = weigh_claims(rec, police, impostors)
     prior = _prior(view, facts)
     public_beliefs = weigh_claims(rec)
-    public = {s: public_suspicion(rec, s, public_beliefs, prior, vouched(rec, public_beliefs))
-              for s in facts.living}
-    sus = {s: _private(facts, rec, s, beliefs, prior, killer) for s in facts.living if s != facts.seat
-           and not (killer and s in facts.friends)}
+    public_known, public_tally = vouched(rec, public_beliefs), PublicActs.of(rec, public_beliefs)
+    public = {s: public_suspicion(rec, s, public_beliefs, prior, public_known, public_tally) for s in facts.living}
+    known, tally = _private_known(facts, rec, beliefs), PublicActs.of(rec, beliefs)
+    sus = {s: _private(facts, rec, s, beliefs, prior, killer, known, tally) for s in facts.living
+           if s != facts.seat and not (killer and s in facts.friends)}
     return Situation(view, request, facts, rec, level, STYLES[level], seed, lang, rng, beliefs, sus, public,
                      _shown(view))
 
@@ -100,20 +101,24 @@ def _knows_police(view: SeatView, facts: SeatFacts) -> bool:
         return False
 
 
+def _private_known(facts: SeatFacts, rec: Record, beliefs: dict[int, Belief]) -> dict[int, bool]:
+    """The seats this seat takes as known (killer?): its own checks and partners, then what it believes."""
+    own = {t: r == "killer" for t, r in facts.checks.items() if isinstance(t, int)}
+    own.update({f: False for f in facts.friends})
+    return vouched(rec, beliefs, own)
+
+
 def _private(facts: SeatFacts, rec: Record, seat: int, beliefs: dict[int, Belief], prior: float,
-             killer: bool) -> float:
+             killer: bool, known: dict[int, bool], tally: PublicActs) -> float:
     if killer:
         return 0.0  # a killer knows every non-partner is not a killer; it rates them by threat elsewhere
     if seat in facts.friends:
         return 0.0
     if seat in facts.checks:
         return 0.98 if facts.checks[seat] == "killer" else 0.02
-    own = {t: r == "killer" for t, r in facts.checks.items() if isinstance(t, int)}
-    own.update({f: False for f in facts.friends})
-    known = vouched(rec, beliefs, own)
     if seat in known and seat not in rec.claimed_at:
         return 0.9 if known[seat] else 0.05
-    return public_suspicion(rec, seat, beliefs, prior, known)
+    return public_suspicion(rec, seat, beliefs, prior, known, tally)
 
 
 def _prior(view: SeatView, facts: SeatFacts) -> float:

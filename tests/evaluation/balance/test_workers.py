@@ -63,7 +63,7 @@ def test_impossible_spreads_are_refused() -> None:
 
 
 def balance_files(out: Path, *options: str) -> dict[str, bytes]:
-    assert main(["balance", "--games", "16", "--quick", "--agents", "random", "scripted", "--out", str(out),
+    assert main(["balance", "--games", "8", "--quick", "--agents", "random", "scripted", "--out", str(out),
                  "--no-progress", *options]) == 0
     return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
 
