@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+# The Textual tests (Pilot, snapshots, tmux) paint at 20 frames a second instead of 60: what they assert is the
+# screen once it has settled, never the paint rate, and painting is most of their CPU. Set before Textual loads.
+os.environ.setdefault("TEXTUAL_FPS", "20")
+
 from agents.providers.local_server import LocalModelUnavailable, find_embedded_model
 
 

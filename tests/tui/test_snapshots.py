@@ -14,6 +14,7 @@ from engine.record.view import GOD, PUBLIC
 from tests.tui.conftest import SIZE, play_app, sample
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import TargetScreen
 from tui.state.outcome import over_line
@@ -133,6 +134,10 @@ def test_help_screen(snap_compare: Any, tmp_path: Path, lang: str, size: str) ->
     async def run_before(pilot: Any) -> None:
         await _until(pilot, TargetScreen)
         await pilot.press("f1")
+        for _ in range(400):  # opened, then painted: a loaded machine takes longer than 0.2 s
+            await pilot.pause(0.005)
+            if isinstance(pilot.app.screen, HelpScreen):
+                break
         await pilot.pause(0.2)
 
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
