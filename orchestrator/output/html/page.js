@@ -22,7 +22,7 @@
 
   function setFragment(hash) {
     var url = location.pathname + location.search + hash;
-    try { history.replaceState(null, "", url); } catch (e) { /* some file:// setups refuse: keep the old URL */ }
+    try { history.replaceState(null, "", url); } catch (e) { /* a browser that refuses it for files: keep the old URL */ }
   }
 
   function go(el) {
