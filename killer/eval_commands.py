@@ -43,12 +43,14 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--chars-per-token", type=float, help="with --plan and no pilot: characters a token for the "
                     "token estimate (default: 4 for en, 1 for zh)")
     ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
+    _pages_option(ev)
     ev.set_defaults(run=cmd_eval)
     rep = add_command(subparsers, "report", DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
     rep.add_argument("--out", type=Path, help="where loose transcripts' report goes (default: ./report)")
     rep.add_argument("--no-plots", action="store_true")
     rep.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
+    _pages_option(rep)
     rep.set_defaults(run=cmd_report)
     bal = add_command(subparsers, "balance", DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
@@ -68,6 +70,12 @@ def register(subparsers: Any) -> None:
                      "search estimated to take longer (default 30)")
     add_spread_options(bal)
     bal.set_defaults(run=cmd_balance)
+
+
+def _pages_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pages", choices=("public", "god", "none"), default="public",
+                        help="index.html beside report.md links a replay page of every game: in the public view "
+                        "(default), the god view, or none (no pages, no index)")
 
 
 def _errors() -> tuple[type[Exception], ...]:
@@ -98,10 +106,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
         summary = write_report(out, include_degraded=args.include_degraded)
+        if args.pages != "none":
+            from evaluation.report.index import write_run_index
+
+            write_run_index(out, args.pages)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
-          f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}")
+          f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}"
+          + (f"; replays: {out / 'index.html'}" if args.pages != "none" else ""))
     if done.over_budget:
         print(f"budget spent: {len(done.over_budget)} games not started (raise budget_usd and rerun to play them)",
               file=sys.stderr)
@@ -152,13 +165,26 @@ def cmd_report(args: argparse.Namespace) -> int:
     try:
         summary = write_report(out, plots=not args.no_plots, transcripts=files,
                                include_degraded=args.include_degraded)
+        if args.pages != "none":
+            _report_index(out, folder, files or [], args.pages)
     except _errors() as exc:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
         raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
                            "each one to find it") from None
-    print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}")
+    print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}"
+          + (f"; replays: {out / 'index.html'}" if args.pages != "none" else ""))
     return 0
+
+
+def _report_index(out: Path, folder: Path | None, files: list[Path], view: str) -> None:
+    """index.html and the replay pages: of the tournament folder, or of the loose transcripts given."""
+    from evaluation.report.index import loose_games, write_index, write_run_index
+
+    if folder is not None:
+        write_run_index(folder, view)
+    else:
+        write_index(out, "transcripts", loose_games(files), view=view)
 
 
 def cmd_balance(args: argparse.Namespace) -> int:

@@ -22,7 +22,8 @@ from killer.parsing import add_command
 DESCRIPTIONS = {
     "run": "play a game with AI players, narrate it, and write its transcript",
     "verify": "replay a transcript through the engine; exit 1 on any inconsistency",
-    "render": "a transcript as Markdown (public view, or --god for everything)",
+    "render": "a transcript as Markdown, or with --html as one self-contained replay page (public view; --god for "
+              "everything, --seat N for what seat N saw)",
     "resume": "continue a stopped game (GAME: transcript path or game id)",
 }
 
@@ -53,7 +54,13 @@ def register(subparsers: Any) -> None:
     verify.set_defaults(run=cmd_verify)
     render = add_command(subparsers, "render", DESCRIPTIONS["render"])
     render.add_argument("file", type=Path)
-    render.add_argument("--god", action="store_true", help="show cards, night choices and private reasoning")
+    view = render.add_mutually_exclusive_group()
+    view.add_argument("--god", action="store_true", help="show cards, night choices and private reasoning (the page "
+                      "gets a toggle back to the public view)")
+    view.add_argument("--seat", type=int, metavar="N", help="what seat N saw: the public events and its own")
+    render.add_argument("--html", action="store_true", help="one HTML page that opens anywhere, with a step "
+                        "control, the vote graphs and who is alive each day (docs/replay.md)")
+    render.add_argument("--lang", choices=("en", "zh"), help="the narrator's language (default: the game's)")
     render.add_argument("-o", "--output", type=Path, help="write to a file instead of stdout")
     render.set_defaults(run=cmd_render)
     resume = add_command(subparsers, "resume", DESCRIPTIONS["resume"])
@@ -209,11 +216,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from engine.record.view import GOD, PUBLIC
+    from orchestrator.output.html.page import replay_page
     from orchestrator.output.render import render
     from orchestrator.store.transcript import TranscriptError, read_transcript
 
     try:
-        text = render(read_transcript(args.file), god=args.god)
+        t = read_transcript(args.file)
+        seats = {int(s["seat"]) for s in t.header.get("seats", []) if isinstance(s, dict) and "seat" in s}
+        if args.seat is not None and args.seat not in seats:
+            raise CommandError(f"--seat {args.seat}: {args.file} has no such seat (seats {min(seats, default=0)} "
+                               f"to {max(seats, default=0)})")
+        if args.html:
+            text = replay_page(t, GOD if args.god else args.seat if args.seat is not None else PUBLIC, args.lang)
+        else:
+            text = render(t, god=args.god, lang=args.lang, seat=args.seat)
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has

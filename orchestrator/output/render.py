@@ -1,18 +1,21 @@
-"""`killer render`: a transcript as Markdown, in the public view (what the table saw) or the god view.
+"""`killer render`: a transcript as Markdown, in the public view (what the table saw), one seat's view or the god
+view.
 
 The public view holds only public events and stops at the winner: no cards, no night choices, no private
-reasoning. The god view adds everything: the deal, night choices, each decision's annotation, the reveal.
-Every line is the narrator's sentence in the game's language (words.narrator), so the render, the terminal
-narration, the prompts and the TUI word the game the same way.
+reasoning. A seat's view adds the seat's own private events (engine.record.view.can_see). The god view adds
+everything: the deal, night choices, each decision's annotation, the reveal. Every line is the narrator's sentence
+in the game's language (words.narrator), so the render, the terminal narration, the prompts, the TUI and the
+HTML replay (orchestrator/output/html) word the game the same way.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from agents.llm.notebook import notebook_lines
 from engine import EventKind
-from engine.record.view import GOD, PUBLIC, can_see
+from engine.record.view import GOD, PUBLIC, View, can_see
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean
 from orchestrator.store.transcript import Entry, Transcript
@@ -35,22 +38,65 @@ def quote(text: str) -> str:
     return "\n\n> " + quote_inline(text)
 
 
-def _line(entry: Entry, lang: str, god: bool) -> str:
+def game_lang(t: Transcript, lang: str | None = None) -> str:
+    """The language a render words the game in: `lang` when given, else the transcript's (en unless zh)."""
+    chosen = lang or t.header.get("lang")
+    return "zh" if chosen == "zh" else "en"
+
+
+def shows(entry: Entry, view: View) -> bool:
+    """Whether a render in `view` shows the entry: what the view may see, and the reveal only to god."""
+    return can_see(entry.event, view) and (view == GOD or entry.event.kind not in PUBLIC_HIDDEN)
+
+
+def note_of(entry: Entry, view: View) -> dict[str, Any] | None:
+    """The annotation a view may read: god reads every one, a seat its own decisions' only, the public none."""
+    if view == GOD:
+        return entry.annotation
+    if view != PUBLIC and entry.event.data.get("seat") == view:
+        return entry.annotation
+    return None
+
+
+def _line(entry: Entry, lang: str, view: View) -> str:
     event = entry.event
     text = sentence(event, lang, quote=quote)
-    if god and event.visible_to is not None:
+    if view != PUBLIC and event.visible_to is not None:
         text = f"*[{seen_by(event, lang)}]* {text}"
-    if god and entry.annotation and _worth_showing(entry.annotation):
-        text += "\n\n" + _annotation(entry.annotation, lang)
+    note = note_of(entry, view)
+    if note and worth_showing(note):
+        text += "\n\n" + _annotation(annotation_parts(note, lang))
     return text
 
 
-def _worth_showing(note: dict[str, Any]) -> bool:
+def worth_showing(note: dict[str, Any]) -> bool:
+    """Whether an annotation says anything a reader wants (who played, a claim, retries, reasoning...)."""
     return any(note.get(k) for k in ("model", "claimed_role", "retries", "fallback", "reasoning", "thoughts",
                                      "notebook", "suspicions"))
 
 
-def _annotation(note: dict[str, Any], lang: str) -> str:
+@dataclass(frozen=True)
+class Section:
+    """One private part of an annotation: a label ("" for a part that is its own line) and its lines; `listed`
+    when the lines are items (the notebook), else one quoted passage."""
+
+    label: str
+    lines: list[str]
+    listed: bool = False
+
+
+@dataclass
+class NoteParts:
+    """A decision's annotation in words, every string one safe line (cleaned, not yet escaped): the summary (who
+    played, the claim, retries, a fallback) and the private sections."""
+
+    summary: str
+    fallback: bool = False
+    sections: list[Section] = field(default_factory=list)
+
+
+def annotation_parts(note: dict[str, Any], lang: str) -> NoteParts:
+    """The annotation as the renders show it (Markdown and HTML alike)."""
     agent = agent_name(note.get("agent"), lang)
     model = f" ({clean(str(note['model']), max_chars=60)})" if note.get("model") else ""
     bits = [phrase(lang, "render_agent", agent=agent) + model]
@@ -60,20 +106,30 @@ def _annotation(note: dict[str, Any], lang: str) -> str:
         bits.append(phrase(lang, "render_retries", n=note["retries"]))
     if note.get("fallback"):
         bits.append(phrase(lang, "render_fallback", why=clean(str(note["fallback"]), max_chars=200)))
-    out = "<details><summary>" + quote_inline("; ".join(bits)) + "</summary>\n\n"
+    parts = NoteParts(clean("; ".join(bits)), fallback=bool(note.get("fallback")))
     if note.get("reasoning"):
-        out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
+        parts.sections.append(Section(phrase(lang, "render_reasoning"), [clean(str(note["reasoning"]))]))
     if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
-        out += phrase(lang, "render_thoughts") + "\n\n> " + quote_inline(str(note["thoughts"])) + "\n\n"
+        parts.sections.append(Section(phrase(lang, "render_thoughts"), [clean(str(note["thoughts"]))]))
     lines = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
     if lines:  # the seat's private notebook, carried to its next decision: sentences, never a dict
-        items = "".join(f"> - {quote_inline(line)}\n" for line in lines)
-        out += phrase(lang, "render_notebook") + "\n\n" + items + "\n"
+        parts.sections.append(Section(phrase(lang, "render_notebook"), [clean(line) for line in lines], listed=True))
     sus = note.get("suspicions")
     if isinstance(sus, dict) and sus:
-        pairs = ", ".join(f"{quote_inline(str(s))}: {float(p):.2f}" for s, p in sus.items()
-                          if isinstance(p, int | float))
-        out += phrase(lang, "render_suspicions", pairs=pairs) + "\n\n"
+        pairs = ", ".join(f"{clean(str(s))}: {float(p):.2f}" for s, p in sus.items() if isinstance(p, int | float))
+        parts.sections.append(Section("", [phrase(lang, "render_suspicions", pairs=pairs)]))
+    return parts
+
+
+def _annotation(parts: NoteParts) -> str:
+    out = "<details><summary>" + quote_inline(parts.summary) + "</summary>\n\n"
+    for part in parts.sections:
+        if not part.label:
+            out += quote_inline(part.lines[0]) + "\n\n"
+        elif part.listed:
+            out += part.label + "\n\n" + "".join(f"> - {quote_inline(line)}\n" for line in part.lines) + "\n"
+        else:
+            out += part.label + "\n\n> " + quote_inline(part.lines[0]) + "\n\n"
     return out + "</details>"
 
 
@@ -87,39 +143,64 @@ def agent_name(kind: Any, lang: str) -> str:
 _AGENT_KEYS = frozenset({"agent_scripted", "agent_random", "agent_llm", "agent_human", "agent_unknown"})
 
 
-def _seat_table(t: Transcript, god: bool, lang: str) -> list[str]:
+def player_words(seat: dict[str, Any], lang: str) -> str:
+    """Who plays a seat of the header, in words: the agent kind, with a scripted bot's level."""
+    agent = agent_name(seat.get("agent"), lang)
+    if seat.get("level") in ("easy", "normal", "hard"):  # a scripted bot's level (agents/bots/levels.py)
+        agent = phrase(lang, "render_level", agent=agent, level=phrase(lang, f"level_{seat['level']}"))
+    return agent
+
+
+def dealt_hands(t: Transcript) -> list[Any]:
+    """Every seat's hand from the deal (the god view's cards), [] when the transcript has no deal."""
     deal = next((e.event.data for e in t.entries if e.event.kind == EventKind.DEAL), {})
-    hands = deal.get("hands") or []
+    hands = deal.get("hands")
+    return hands if isinstance(hands, list) else []
+
+
+def _seat_table(t: Transcript, god: bool, lang: str) -> list[str]:
+    hands = dealt_hands(t)
     cols = [phrase(lang, "render_col_seat"), phrase(lang, "render_col_agent"), phrase(lang, "render_col_model")]
     if god:
         cols.append(phrase(lang, "render_col_cards"))
     rows = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for seat in t.header.get("seats", []):
         n = int(seat["seat"])
-        agent = agent_name(seat.get("agent"), lang)
-        if seat.get("level") in ("easy", "normal", "hard"):  # a scripted bot's level (agents/bots/levels.py)
-            agent = phrase(lang, "render_level", agent=agent, level=phrase(lang, f"level_{seat['level']}"))
-        row = f"| {n} | {agent} | {quote_inline(str(seat.get('model') or ''))} |"
+        row = f"| {n} | {player_words(seat, lang)} | {quote_inline(str(seat.get('model') or ''))} |"
         if god and n <= len(hands):
             row += " " + "/".join(role_name(c, lang) for c in hands[n - 1]) + " |"
         rows.append(row)
     return rows
 
 
-def render(t: Transcript, god: bool = False) -> str:
-    """The whole game as Markdown."""
-    h = t.header
-    lang = "zh" if h.get("lang") == "zh" else "en"
-    view = phrase(lang, "render_god" if god else "render_public")
-    intro = phrase(lang, "render_intro", ruleset=Words(lang).ruleset(h.get("ruleset")), players=h.get("players"),
-                   seed=h.get("seed"))
-    out = [f"# {quote_inline(t.game_id)} ({view})", "", intro, ""]
+def view_name(view: View, lang: str) -> str:
+    """'public view', 'god view' or 'seat 3's view' in `lang`."""
+    if view == GOD:
+        return phrase(lang, "render_god")
+    return phrase(lang, "render_public") if view == PUBLIC else phrase(lang, "render_seat", seat=Words(lang).seat(view))
+
+
+def intro(t: Transcript, lang: str) -> str:
+    """'Ruleset: …; 8 players; seed 1; in English.' (or the language it was played in, when rendered in another)."""
+    h, played = t.header, game_lang(t)
+    values = {"ruleset": Words(lang).ruleset(h.get("ruleset")), "players": h.get("players"), "seed": h.get("seed")}
+    if played == lang:
+        return phrase(lang, "render_intro", **values)
+    return phrase(lang, "render_intro_played", game_lang=phrase(lang, f"lang_{played}"), **values)
+
+
+def render(t: Transcript, god: bool = False, lang: str | None = None, seat: int | None = None) -> str:
+    """The whole game as Markdown, in the god view, one seat's (`seat`) or the public one; in `lang` (default:
+    the transcript's)."""
+    lang = game_lang(t, lang)
+    view: View = GOD if god else seat if seat is not None else PUBLIC
+    out = [f"# {quote_inline(t.game_id)} ({view_name(view, lang)})", "", intro(t, lang), ""]
     out += [*_seat_table(t, god, lang), ""]
     for entry in t.entries:
-        if not can_see(entry.event, GOD if god else PUBLIC) or (not god and entry.event.kind in PUBLIC_HIDDEN):
+        if not shows(entry, view):
             continue
         head = heading(entry.event, lang)
-        out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
+        out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, view)}".replace("\n", "\n  ")]
     if t.end is None:
         out += ["", phrase(lang, "render_unfinished")]
     return "\n".join(clean(line) for line in "\n".join(out).split("\n")).rstrip() + "\n"

@@ -1,0 +1,199 @@
+"""The game as the replay page lays it out: phases (before the first night, each night and day, the end), each a
+list of steps (one event, or one ballot of raised hands), and who is alive when each day begins and at the end.
+
+Only the entries the view may see are read (engine.record.view.can_see); annotations only where
+render.note_of allows (god: all, a seat: its own decisions'). Every string is the narrator's, cleaned; escaping is
+the template's (autoescape) and svg.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import SPEECHES, EventKind
+from engine.record.view import GOD, PUBLIC, View, can_see
+from engine.roles import ROLES, Team, team_of
+from hygiene.sanitize import clean
+from orchestrator.output.html.labels import label
+from orchestrator.output.render import NoteParts, annotation_parts, dealt_hands, note_of, worth_showing
+from orchestrator.store.transcript import Entry, Transcript
+from words.narrator import Words, heading, seen_by, sentence, speech_head, speech_words
+
+K = EventKind
+
+
+@dataclass(frozen=True)
+class Vote:
+    """One raised hand (or one kept down: target None)."""
+
+    i: int
+    seat: int
+    target: int | None
+    text: str
+    note: NoteParts | None = None
+
+
+@dataclass
+class Step:
+    """What the step control moves to: one event, or a ballot (a run of votes, anchored at its first)."""
+
+    i: int  # the transcript index of its (first) event: the page's anchor #e{i}
+    kind: str  # the event kind, or "ballot"
+    text: str  # the narrator's sentence (a speech: its head, "Seat 3 speaks, accusing seat 5")
+    words: str | None = None  # a speech's words ("" for a silent one); None for other events
+    seen: str | None = None  # who saw a private event; None for a public one
+    note: NoteParts | None = None
+    votes: list[Vote] = field(default_factory=list)
+    out: frozenset[int] = frozenset()  # a ballot: the seats out of the game when it was held
+    cards: list[tuple[int, str, str]] = field(default_factory=list)  # the reveal: (seat, cards, fate at the end)
+
+    @property
+    def private(self) -> bool:
+        return self.seen is not None
+
+
+@dataclass(frozen=True)
+class SeatMark:
+    """One seat in an alive strip."""
+
+    n: int
+    alive: bool
+    just_dead: bool = False  # out since the previous strip
+    silenced: bool = False
+    wounded: bool = False  # v5: one of its two cards is dead
+    killers: bool = False  # god view: the seat holds a killers' card
+    you: bool = False  # a seat's view: the seat itself
+
+
+@dataclass
+class Phase:
+    """A night, a day, the deal before the first night, or the end; `strip` is who is alive as it begins."""
+
+    key: str  # the anchor: setup, night-2, day-2, end
+    kind: str  # setup, night, day, end
+    title: str
+    steps: list[Step] = field(default_factory=list)
+    strip: list[SeatMark] | None = None
+
+
+@dataclass
+class _Table:
+    """Who is out, silenced or wounded so far, as the view learns it from public events."""
+
+    players: int
+    killers: frozenset[int] = frozenset()
+    you: int | None = None
+    out: dict[int, str] = field(default_factory=dict)  # seat -> public cause
+    silenced: frozenset[int] = frozenset()
+    wounded: set[int] = field(default_factory=set)
+    marked: frozenset[int] = frozenset()  # out at the previous strip
+
+    def learn(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind == K.DEATH and isinstance(data.get("seat"), int):
+            self.out[data["seat"]] = str(data.get("public_cause") or "")
+        elif kind == K.DAWN:
+            self.silenced = frozenset(s for s in data.get("silenced") or [] if isinstance(s, int))
+            self.wounded |= {c[0] for c in data.get("cards") or [] if isinstance(c, list) and c and
+                             isinstance(c[0], int)}
+        elif kind in (K.NIGHT_FALLS, K.GAME_OVER):
+            self.silenced = frozenset()
+
+    def strip(self) -> list[SeatMark]:
+        marks = [SeatMark(n, n not in self.out, n in self.out and n not in self.marked, n in self.silenced,
+                          n in self.wounded and n not in self.out, n in self.killers, n == self.you)
+                 for n in range(1, self.players + 1)]
+        self.marked = frozenset(self.out)
+        return marks
+
+
+def killer_seats(t: Transcript) -> frozenset[int]:
+    """Seats dealt a killers' card (the god view colours them)."""
+    seats = set()
+    for n, hand in enumerate(dealt_hands(t), start=1):
+        cards = hand if isinstance(hand, list) else [hand]
+        if any(isinstance(c, str) and c in ROLES and team_of(c) == Team.KILLERS for c in cards):
+            seats.add(n)
+    return frozenset(seats)
+
+
+def table_size(t: Transcript) -> int:
+    """The number of seats: the header's players, else its seat list's length."""
+    players = t.header.get("players")
+    return players if isinstance(players, int) else len(t.header.get("seats", []))
+
+
+def phases(t: Transcript, view: View, lang: str) -> list[Phase]:
+    """The game in `view`, worded in `lang`, phase by phase."""
+    you = view if isinstance(view, int) else None
+    table = _Table(table_size(t), killer_seats(t) if view == GOD else frozenset(), you)
+    out = [Phase("setup", "setup", label(lang, "setup"))]
+    for entry in t.entries:
+        event = entry.event
+        if not can_see(event, view):
+            continue
+        opened = _opens(entry, lang)
+        if opened is not None:
+            out.append(opened)
+            if opened.kind != "night":
+                opened.strip = table.strip()
+        table.learn(event.kind, event.data)
+        _add(out[-1], entry, view, lang, table)
+    return [p for p in out if p.steps or p.kind != "setup"]
+
+
+def _opens(entry: Entry, lang: str) -> Phase | None:
+    """The phase an event opens (night falls, day begins, game over), else None."""
+    event = entry.event
+    head = heading(event, lang)
+    if head is not None:
+        kind = "night" if event.kind == K.NIGHT_FALLS else "day"
+        number = event.data.get("night" if kind == "night" else "day")
+        return Phase(f"{kind}-{number if isinstance(number, int) else entry.i}", kind, head)
+    if event.kind == K.GAME_OVER:
+        return Phase("end", "end", label(lang, "end"))
+    return None
+
+
+def _add(phase: Phase, entry: Entry, view: View, lang: str, table: _Table) -> None:
+    event, note = entry.event, note_of(entry, view)
+    parts = annotation_parts(note, lang) if note and worth_showing(note) else None
+    seen = seen_by(event, lang) if view != PUBLIC and event.visible_to is not None else None
+    if event.kind == K.VOTE:
+        vote = Vote(entry.i, _seat(event.data.get("seat")) or 0, _seat(event.data.get("target")),
+                    clean(sentence(event, lang)), parts)
+        last = phase.steps[-1] if phase.steps else None
+        if last is not None and last.kind == "ballot" and last.seen == seen:
+            last.votes.append(vote)
+        else:
+            phase.steps.append(Step(entry.i, "ballot", label(lang, "votes"), seen=seen, votes=[vote],
+                                    out=frozenset(table.out)))
+        return
+    step = Step(entry.i, event.kind, clean(sentence(event, lang)), seen=seen, note=parts)
+    if event.kind in SPEECHES:
+        step.text, step.words = clean(speech_head(event.kind, event.data, lang)), speech_words(event.data)
+    elif event.kind == K.REVEAL:
+        step.cards = _cards(event.data.get("cards"), lang, table)
+    phase.steps.append(step)
+
+
+def _seat(value: Any) -> int | None:
+    """A seat number from a vote's seat or target (a v5 card [seat, slot] counts as its seat)."""
+    if isinstance(value, list | tuple) and value:
+        value = value[0]
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _cards(cards: Any, lang: str, table: _Table) -> list[tuple[int, str, str]]:
+    """The reveal's rows: each seat, its cards and how it stood at the end."""
+    w = Words(lang)
+    pairs = cards.items() if isinstance(cards, Mapping) else enumerate(cards or [], start=1)
+    rows = []
+    for seat, hand in pairs:
+        n = _seat(int(seat) if isinstance(seat, str) and seat.isdigit() else seat)
+        if n is None:
+            continue
+        fate = w.cause(table.out[n]) if n in table.out else label(lang, "alive")
+        rows.append((n, w.roles(hand if isinstance(hand, list) else [hand]), fate))
+    return sorted(rows)
