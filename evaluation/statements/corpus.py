@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import SPEECHES
 from evaluation.stats.intervals import wilson
 from words.reader import Reading, read_statement
 
@@ -22,7 +23,7 @@ LANGS = ("en", "zh")
 FIELDS = ("said_role", "said_side", "said_checks", "accuses", "clears")
 TARGETS = {"said_role": (0.95, 0.90), "said_side": (0.95, 0.90), "said_checks": (0.90, 0.90)}  # (precision, recall)
 SOURCES = ("capable", "bot", "embedded", "written", "hard")
-KINDS = ("statement", "defense", "last_words")
+KINDS = tuple(sorted(SPEECHES))
 KEYS = ("id", "lang", "source", "origin", "ruleset", "players", "seat", "kind", "day", "text", "said_role",
         "said_side", "said_checks", "accuses", "clears", "note")
 

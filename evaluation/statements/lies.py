@@ -42,6 +42,7 @@ class Verdict:
     lie_words: bool
     lie_claim: bool | None  # None: the transcript records no claims (older format)
     contradiction: bool
+    seen: Mapping[tuple[int, Any], str]  # the checks the seat had received by then: (night, target) -> result
 
     @property
     def said(self) -> bool:
@@ -138,7 +139,8 @@ def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str
         reading = read_statement(text, lang, players, seat, day=day)
         claim = event.data.get("claim")
         out.append(Verdict(i, day, seat, str(event.kind), text, claim, reading, words_lie(reading, cards, seen),
-                           claim_lie(claim, cards, seen) if claims_recorded else None, contradicts(reading, claim)))
+                           claim_lie(claim, cards, seen) if claims_recorded else None, contradicts(reading, claim),
+                           dict(seen)))
     return out
 
 
@@ -167,6 +169,7 @@ def words_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
     for side in ("killers", "good"):
         mine = [s for s in rows if s.side == side]
         n = sum(s.claims_either for s in mine)
-        for key, field in (("lies_claim", "lies_by_claim"), ("lies_words", "lies_words"), ("lies_either", "lies_either")):
+        for key, field in (("lies_claim", "lies_by_claim"), ("lies_words", "lies_words"),
+                           ("lies_either", "lies_either")):
             out[f"{key}_{side}"] = rate(sum(getattr(s, field) for s in mine), n)
     return out
