@@ -114,8 +114,9 @@ class JudgeModel:
         self.endpoint = endpoint
         self.max_retries = max(0, max_retries)
 
-    async def preflight(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> None:
-        """One request in the production shape; PreflightRefused with the provider's message unless accepted."""
+    async def preflight(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
+        """One request in the production shape; PreflightRefused with the provider's message unless accepted.
+        Returns what it cost (the tokens of a label line)."""
         await self.endpoint.resolve()
         self.endpoint.lang = lang
         tally = Tally()
@@ -136,6 +137,7 @@ class JudgeModel:
         except json.JSONDecodeError:
             raise PreflightRefused("the answer is not JSON: " + secrets.redact(reply.text or "(empty)")[:120]) \
                 from None
+        return self._note(tally, 0)
 
     async def label(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
         """The label of one statement, with its cost and attempts ("fallback" says why when there is none)."""

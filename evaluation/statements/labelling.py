@@ -4,9 +4,9 @@ The folder is held with the one-writer lock (a second labeller, or a tournament 
 in one line). Statements already labelled by the same model and rubric are taken from labels.jsonl (the cache:
 nothing is paid twice, and a stopped run resumes); each new label is appended as soon as it is made. Before the
 first new label one request in the production shape is sent: a refusal stops everything (exit 2). With a
-budget, labelling stops before a label would take the cost past it (the next label is estimated at the mean of
-those made so far). A judge whose labels fall back more than the degraded rule allows (agents/health.py) makes
-the command exit 3."""
+budget, labelling stops before a label would take the cost past it (the cost counts the preflight, and the next
+label is estimated at the mean of the requests so far); a budget of 0 asks nothing. A judge whose labels fall
+back more than the degraded rule allows (agents/health.py) makes the command exit 3."""
 
 from __future__ import annotations
 
@@ -103,14 +103,17 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
                 else:
                     todo.append(job)
         todo = todo[:limit] if limit is not None else todo
+        if budget_usd is not None and budget_usd <= 0:
+            out.over_budget, todo = len(todo), []
         if todo:
             try:
-                await judge.preflight(todo[0].chat, todo[0].players, todo[0].lang)
+                checked = await judge.preflight(todo[0].chat, todo[0].players, todo[0].lang)
             except PreflightRefused as exc:
                 raise JudgeRefused(clean(f"{model} at {judge.endpoint.base_url} ({judge.endpoint.provider}) refused "
                                          f"the labelling request: {exc}", max_chars=600)) from None
+            out.usd += _usd(checked, price) or 0.0  # the preflight is paid for too
         for n, job in enumerate(todo):
-            mean = out.usd / out.labelled if out.labelled else 0.0
+            mean = out.usd / (out.labelled + 1)  # the preflight counts as one request
             if budget_usd is not None and (out.usd >= budget_usd or out.usd + mean > budget_usd):
                 out.over_budget = len(todo) - n
                 break

@@ -6,6 +6,7 @@ a key, and its agreement with the reader reaches the report."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -97,9 +98,19 @@ def test_the_budget_stops_labelling(run_dir: Path, monkeypatch: pytest.MonkeyPat
         code = label(emu, run_dir, "--price-prompt", "1000", "--price-completion", "1000", "--budget-usd", "3")
     assert code == ExitCode.DONE
     rows = read_labels(run_dir / LABELS)
-    spent = sum(r["usd"] for r in rows)
-    assert 0 < len(rows) < statements(run_dir) and spent <= 3
-    assert "budget spent" in capsys.readouterr().err
+    printed = capsys.readouterr()
+    cost = float(re.search(r"cost \$([0-9.]+)", printed.out).group(1))  # type: ignore[union-attr]
+    labels = sum(r["usd"] for r in rows)
+    assert 0 < len(rows) < statements(run_dir) and labels < cost <= 3  # the preflight is paid for too
+    assert "budget spent" in printed.err
+
+
+def test_a_budget_of_zero_asks_nothing(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        code = label(emu, run_dir, "--price-prompt", "1", "--price-completion", "1", "--budget-usd", "0")
+        assert code == ExitCode.DONE and emu.bodies == []
+    assert read_labels(run_dir / LABELS) == []
 
 
 @pytest.mark.parametrize(("model", "needle"), [("gpt-9-mini", "does not exist"), (None, "Incorrect API key")])
