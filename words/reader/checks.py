@@ -34,6 +34,8 @@ NOT_KILLER = r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|not\b(?=\s*(?:[.,
 KILLER = r"nod(?:s|ded)?\b|(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \
          r"came\s+back\s+(?:a\s+)?killer\b"
 RESULT = re.compile(rf"\b(?:(?P<nk>{NOT_KILLER})|(?P<k>{KILLER}))")
+CORRECTED = re.compile(rf"\b(?:{NOT_KILLER}|{KILLER})[\s.…,;:!—–-]*(?:(?:no|oh|uh),?\s+)?(?:wait|sorry|i\s+mean|"
+                       rf"correction|my\s+mistake)\b[\s.…,;:!—–-]*(?=\b(?:{NOT_KILLER}|{KILLER}))", re.IGNORECASE)
 TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SEAT})|(?P<res>{RESULT.pattern})|"
                    r"(?P<pron>\b(?:him|her|it|them)\b)|(?P<and>\band\b|,|&)")
 TERSE_REST = re.compile(r"[\s,.;:&]|\band\b|\bseat\b|#")
@@ -44,6 +46,11 @@ class _Pair:
     target: Target
     result: Result
     pos: int
+
+
+def self_corrected(text: str) -> str:
+    """A result the speaker corrects at once gives way to the correction ("5: shake... wait, nod" reads "5: nod")."""
+    return CORRECTED.sub("", text)
 
 
 def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) -> None:
@@ -62,7 +69,7 @@ def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) 
         own = OWN_CUE.search(segment) is not None
         if OTHERS.search(segment) and not own:
             continue
-        if own or listing or (police and (CHECK_WORD.search(segment) or _terse(segment))) or f.dangling:
+        if own or listing or ((police or f.checked) and (CHECK_WORD.search(segment) or _terse(segment))) or f.dangling:
             _segment(segment, f, players, speaker, own and CHECKED.search(segment) is not None)
         listing = listing or (own and ":" in segment)
 

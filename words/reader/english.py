@@ -83,7 +83,7 @@ OTHERS_SAY = re.compile(r"^(?:everyone|everybody|someone|somebody|people|they|th
 def read(text: str, players: int, speaker: int, day: int | None) -> Findings:
     """The findings of an English statement."""
     f = Findings()
-    sentences = en_text.sentences(text, day)
+    sentences = en_text.sentences(checks.self_corrected(text), day)
     police = any(_says_police(s) for s in sentences)
     earlier = ""
     for sentence in sentences:
@@ -129,8 +129,11 @@ def _own(clause: str, f: Findings, players: int, speaker: int, police: bool, ear
         f.role(role_of(m.group("role"), "en") or "civilian")
     if question:
         return
-    if CONDITIONAL.search(clause):
-        return
+    cond = CONDITIONAL.search(clause)
+    if cond is not None:  # "if I were the police…" claims nothing; "I'm the police and I'll check 3 if…" does
+        clause = clause[: cond.start()]
+        if not clause.strip():
+            return
     clause = NEG_SPEECH.sub(" ", clause)
     _claims(clause, f, earlier)
     checks.read_en(clause, f, players, speaker, police)
