@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agents.providers.profiles import PROVIDERS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
+from killer.game_commands import positive_seconds
 from killer.parsing import add_command
 
 DESCRIPTIONS = {
@@ -29,9 +31,8 @@ def register(subparsers: Any) -> None:
     lab.add_argument("--base-url", help="the judge's OpenAI-compatible endpoint")
     lab.add_argument("--api-key-env", help="the NAME of the environment variable holding the key (default: "
                      "OPENAI_API_KEY; none for a loopback server)")
-    lab.add_argument("--provider", choices=("auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp",
-                                            "deepseek", "generic"))
-    lab.add_argument("--timeout", type=float, help="seconds per request (default 60)")
+    lab.add_argument("--provider", choices=PROVIDERS, help="the endpoint's provider profile (default: detected)")
+    lab.add_argument("--timeout", type=positive_seconds, help="seconds per request (default 60)")
     lab.add_argument("--table", type=Path, help="a judge file: [judge] (model, base_url, api_key_env, options) and "
                      "[price]; options given here override it")
     lab.add_argument("--price-prompt", type=float, metavar="USD", help="USD per million prompt tokens")
