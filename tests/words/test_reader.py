@@ -48,6 +48,7 @@ def test_role_and_side_claims(text: str, lang: str, role: str | None, side: str 
 
 @pytest.mark.parametrize(("text", "lang", "day", "checks"), [
     ("As police I checked 5: nod.", "en", 1, (SaidCheck(5, "killer"),)),
+    ("As the cop: night 1 I looked into seat 6 and got a nod.", "en", 2, (SaidCheck(6, "killer", 1),)),
     ("I checked 5: shake... wait, nod.", "en", 1, (SaidCheck(5, "killer"),)),  # corrected at once
     ("I checked 5: clean, and 7: nod.", "en", 2, (SaidCheck(5, "not_killer"), SaidCheck(7, "killer"))),
     ("5 is clean.", "en", 1, ()),  # an opinion, not a check, from a speaker claiming no police

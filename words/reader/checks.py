@@ -13,7 +13,7 @@ from words.reader.reading import Result, SaidCheck, Target
 
 OWN_CUE = re.compile(
     r"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|finally|personally|myself|both|together|"
-    r"alone))*\s+(?:checked|looked\s+at|investigated|tested)\b|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
+    r"alone))*\s+(?:checked|looked\s+(?:at|into)|investigated|tested)\b|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
     r"investigation)\b|\bour\s+(?:\w+\s+){0,2}(?:check|checks|results)\b|\b(?:both|all|are|were|is)\s+mine\b|"
     r"\bi\s+saw\s+the\s+judge\b|\bthe\s+judge\s+(?:nodded|shook|gave\s+me|showed\s+me)\b|\bwhat\s+the\s+judge\s+"
     r"showed\s+me\b|\bpolice\s+report\b|\bwe\s+(?:police\s+)?checked\b|\bmy\s+(?:\w+\s+){0,2}(?:card|partner|team)\s+"
@@ -28,7 +28,7 @@ PLAN = re.compile(rf"\b(?:i'll|i\s+will|will|(?:i\s+)?(?:was|am|'m)\s+going\s+to
 DENIED = re.compile(rf"\bi\s+(?:never|didn't|did\s+not|haven't|have\s+not|hadn't)\s+(?:actually\s+|even\s+)?"
                     rf"check(?:ed)?\s+(?P<s>{SEAT})")
 CHECKED = re.compile(rf"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|both|police|together))*\s+"
-                     rf"(?:checked|looked\s+at|investigated)\s+(?:{SEAT}|him|her|them)")
+                     rf"(?:checked|looked\s+(?:at|into)|investigated)\s+(?:{SEAT}|him|her|them)")
 NOT_KILLER = r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
              r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
 KILLER = r"nod(?:s|ded)?\b|(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \

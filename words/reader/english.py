@@ -25,7 +25,7 @@ ROLE_FORMS = [re.compile(p) for p in (
     rf"^{ADJ}(?P<role>{ROLE})(?:\s+here)?\s*,\s+(?!{ROLE}|[^,.]*:)(?!please|stay|listen|don't|do\b|check|come|show|tell|speak|hide|"
     r"wait|if\b|you|reveal|keep|vote|who|where|what|why|now\b|go\b|be\b|let|trust|remember|look|watch)",
     rf"^(?P<role>{ROLE})\s+report\b",
-    rf"\bas\s+{ARTICLE}{ADJ}(?P<role>{ROLE}),?\s+(?:i|we)\b",
+    rf"\bas\s+{ARTICLE}{ADJ}(?P<role>{ROLE})[,:]?\s+(?:night\s+\d+\s+)?(?:i|we)\b",
     rf"\bi,\s+{ARTICLE}{ADJ}(?P<role>{ROLE}),",
     rf"\bi\s+(?:claimed|claim)\s+(?:to\s+be\s+)?{ARTICLE}(?P<role>{ROLE})",
     r"\bwe\s+(?P<role>police|cops)\b", r"\bwe(?:'re|\s+are)\s+(?:both\s+)?(?:the\s+)?(?P<role>police|cops)\b",
