@@ -22,6 +22,8 @@ from agents.bots.levels import LevelError, is_bot_kind, parse_level
 from agents.bots.random_bot import RandomAgent
 from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent, is_loopback
+from agents.llm.endpoint import Endpoint
+from agents.providers.profiles import GenOptions
 from agents.providers.seat_table import SeatSpec, Table, TableError, load_table
 from engine import KillerError
 from hygiene import secrets
@@ -125,6 +127,33 @@ def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, s
                           "api_key_env in the table")
 
 
+def build_endpoint(model: str, base_url: str, *, api_key_env: str | None = None,
+                   env: Mapping[str, str] | None = None, lang: str = "en", timeout: float = 60.0,
+                   provider: str = "auto", options: GenOptions | None = None, response_format: str = "auto",
+                   who: str = "the judge") -> Endpoint:
+    """A model behind an endpoint outside any seat (the judge model): its key from the environment variable
+    `api_key_env`, else OPENAI_API_KEY, else none for a loopback server; the key is remembered for redaction and
+    kept only in the client."""
+    env = os.environ if env is None else env
+    if api_key_env:
+        key = env.get(api_key_env)
+        if not key:
+            raise AgentSetupError(f"{who}: environment variable {api_key_env} (api_key_env) is not set")
+    else:
+        key = env.get("OPENAI_API_KEY") or (LOCAL_KEY if is_loopback(base_url) else "")
+        if not key:
+            raise AgentSetupError(f"{who}: no API key for {base_url}: set OPENAI_API_KEY or name a variable with "
+                                  "--api-key-env")
+    secrets.remember(key)
+    secrets.remember_url(base_url)
+    client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
+    try:
+        return Endpoint(client, model, lang=lang, timeout=timeout, response_format_style=response_format,
+                        provider=provider, options=options)
+    except ValueError as exc:
+        raise AgentSetupError(f"{who}: {exc}") from None
+
+
 def _style(options: RunOptions) -> str:
     return _option(options, "response_format", "auto")
 
@@ -135,4 +164,4 @@ def _option(options: RunOptions, name: str, default: str) -> str:
     return value if isinstance(value, str) and value else default
 
 
-__all__ = ["AgentSetupError", "RunOptions", "TableError", "build_agents"]
+__all__ = ["AgentSetupError", "RunOptions", "TableError", "build_agents", "build_endpoint"]

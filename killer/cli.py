@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "killer.game_commands",  # run, verify, render, resume
     "killer.tui_commands",  # watch, play
     "killer.eval_commands",  # eval, report, balance
+    "killer.data_commands",  # label, export
 )
 
 

@@ -151,14 +151,14 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from evaluation.report.summary import write_report
-    from evaluation.tournament.folder import CONFIG_COPY
+    from evaluation.tournament.folder import CONFIG_COPY, transcript_files
 
     paths: list[Path] = args.paths
     for path in paths:
         if not path.exists():
             raise CommandError(f"{path}: no such file or folder")
     folder = paths[0] if len(paths) == 1 and (paths[0] / CONFIG_COPY).is_file() else None
-    files = None if folder else sorted({f for p in paths for f in (p.glob("*.jsonl") if p.is_dir() else [p])})
+    files = None if folder else sorted({f for p in paths for f in (transcript_files(p) if p.is_dir() else [p])})
     if files == []:
         raise CommandError("no transcripts (*.jsonl) found in " + ", ".join(str(p) for p in paths))
     out = folder or args.out or Path("report")

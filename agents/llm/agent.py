@@ -11,12 +11,12 @@ A decision falls back when the budget of the failure at hand is spent. The opena
 (`max_retries=0`), so the attempts recorded in the Annotation are all the calls made. Each call is bounded by
 `timeout` twice over: the client's request timeout and an asyncio timeout around the call.
 
-Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/providers/detect.py.
+Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/providers/detect.py. The
+request shape, the transport retries and the one format adaptation live in agents/llm/endpoint.py.
 """
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import json
 import time
@@ -25,11 +25,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import openai
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from agents.base import Annotation, Decision, PreflightRefused
 from agents.llm import prompt_profiles, prompting
-from agents.llm.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
+from agents.llm.completion import Reply, Tally, is_transient, provider_message
+from agents.llm.endpoint import DEFAULT_TRANSPORT_RETRIES, STYLES, Endpoint
 from agents.llm.schema import (
     AnswerError,
     Choices,
@@ -40,25 +40,12 @@ from agents.llm.schema import (
     to_action,
 )
 from agents.llm.streaming import SpeechFeed
-from agents.providers.detect import detect
-from agents.providers.profiles import (
-    FORMATS,
-    PROFILES,
-    PROVIDERS,
-    GenOptions,
-    Profile,
-    request_args,
-    response_format,
-    token_budget,
-    with_schema_note,
-)
+from agents.providers.profiles import GenOptions, Profile
 from agents.view import SeatView, seat_facts
 from engine import Request
 from hygiene import secrets
 
-STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
-REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)
-DEFAULT_TRANSPORT_RETRIES = 3
+__all__ = ["DEFAULT_TRANSPORT_RETRIES", "STYLES", "LLMAgent", "is_loopback", "redact"]
 
 
 def is_loopback(base_url: str) -> bool:
@@ -87,55 +74,47 @@ class LLMAgent:
                  temperature: float | None = None, backoff_s: float = 0.5, provider: str = "auto",
                  options: GenOptions | None = None, transport_retries: int = DEFAULT_TRANSPORT_RETRIES,
                  prompt_profile: str | None = None) -> None:
-        if provider not in PROVIDERS:
-            raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
-        if response_format_style not in STYLES:
-            raise ValueError(f"response_format must be one of {', '.join(STYLES)}, not {response_format_style!r}")
-        self.client = client.with_options(max_retries=0, timeout=timeout)
-        self.base_url = str(client.base_url)
-        self.model = model
-        self.lang = lang
-        self.prompt_profile = prompt_profiles.resolve(prompt_profile, model)  # raises ValueError on a bad name
-        self.timeout = timeout
-        self.max_retries = max(0, max_retries)
-        self.transport_retries = max(0, transport_retries)
-        self.requested_style = response_format_style
-        self.requested_provider = provider
         options = options or GenOptions()
         if max_tokens is not None or temperature is not None:  # the older keyword form
             options = GenOptions(**{**options.__dict__, **{k: v for k, v in (("max_tokens", max_tokens),
                                                                              ("temperature", temperature))
                                                           if v is not None}})
+        self.endpoint = Endpoint(client, model, lang=lang, timeout=timeout,
+                                 response_format_style=response_format_style, provider=provider, options=options,
+                                 transport_retries=transport_retries, backoff_s=backoff_s)
+        self.client = self.endpoint.client
+        self.base_url = self.endpoint.base_url
+        self.model = model
+        self.lang = lang
+        self.prompt_profile = prompt_profiles.resolve(prompt_profile, model)  # raises ValueError on a bad name
+        self.timeout = timeout
+        self.max_retries = max(0, max_retries)
         self.options = options
-        self.backoff_s = backoff_s
-        self.profile: Profile | None = None if provider == "auto" else PROFILES[provider]
-        self.format = ""
-        self._budget = 0
-        self._locked = False  # a format that worked once is kept for the game
-        self._adapted = False
-        if self.profile is not None:
-            self._settle(self.profile)
 
     @property
     def provider(self) -> str:
         """The resolved profile's name ("auto" until resolved)."""
-        return self.profile.name if self.profile else "auto"
+        return self.endpoint.provider
 
-    def _settle(self, profile: Profile) -> None:
-        self.profile = profile
-        self.format = FORMATS.get(self.requested_style, profile.format)
-        self._budget = token_budget(profile, self.options)
+    @property
+    def profile(self) -> Profile | None:
+        return self.endpoint.profile
+
+    @property
+    def format(self) -> str:
+        return self.endpoint.format
+
+    @property
+    def requested_style(self) -> str:
+        return self.endpoint.requested_style
 
     async def resolve(self) -> str:
         """Resolves provider "auto" (one GET /models for hosts not known by name); the profile's name."""
-        if self.profile is None:
-            self._settle(PROFILES[await detect(self.client, self.model, min(self.timeout, 10.0))])
-        return self.provider
+        return await self.endpoint.resolve()
 
     def adopt(self, provider: str) -> None:
         """Takes the profile detected for another seat on the same endpoint and model."""
-        if self.profile is None:
-            self._settle(PROFILES[provider])
+        self.endpoint.adopt(provider)
 
     def describe(self) -> dict[str, Any]:
         """What the transcript header records of this seat: provider profile and generation options (no key)."""
@@ -170,12 +149,12 @@ class LLMAgent:
                 reply = await self._call(messages, schema, tally, None)
                 break
             except openai.APIStatusError as exc:
-                if not self._adapt(exc):
+                if not self.endpoint.adapt(exc):
                     raise PreflightRefused(redact(provider_message(exc))) from None
             except Exception as exc:
                 raise PreflightRefused(redact(provider_message(exc))) from None
         if reply.finish == "length":
-            raise PreflightRefused(f"the answer was cut off at {self._budget} completion tokens "
+            raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens "
                                    "(finish_reason length); raise max_tokens")
         try:
             data = json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
@@ -198,7 +177,7 @@ class LLMAgent:
                 reply = await self._call(messages, schema, tally, feed)
             except openai.APIStatusError as exc:
                 tally.errors.append(redact(provider_message(exc)))
-                if self._adapt(exc):
+                if self.endpoint.adapt(exc):
                     continue  # the one adaptation: free, it is the format that was refused
                 why = "transport failed after " if is_transient(exc) else "refused by the endpoint after "
                 return self._fallback(choices, facts.friends, tally, f"{why}{tally.transport_retries + 1} tries",
@@ -212,7 +191,8 @@ class LLMAgent:
                 return self._decision(text, choices, tally, reply.thoughts, answers)
             tally.errors.append(redact(error or "no answer")[:300])
             if reply.finish == "length" and self.profile is not None and self.profile.reasoning and not doubled:
-                doubled, self._budget = True, self._budget * 2  # hidden reasoning ate the budget: once, double it
+                doubled = True
+                self.endpoint.budget *= 2  # hidden reasoning ate the budget: once, double it
                 continue
             answers += 1
             if answers > self.max_retries:
@@ -227,7 +207,7 @@ class LLMAgent:
         if reply.finish is None and reply.text is None:
             return "the response has no choices", None
         if reply.finish == "length":
-            return f"cut off at {self._budget} completion tokens (finish_reason length)", None
+            return f"cut off at {self.endpoint.budget} completion tokens (finish_reason length)", None
         if not reply.text or not reply.text.strip():
             return "empty answer", None
         try:
@@ -247,56 +227,9 @@ class LLMAgent:
         schema = prompt_profiles.schema_for(self.prompt_profile, choices, self.lang)
         return schema, prompt_profiles.messages_for(self.prompt_profile, view, choices, schema, self.lang)
 
-    def _args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
-        assert self.profile is not None
-        if self.format == "json_object" or self._adapted:
-            messages = with_schema_note(messages, schema, self.lang)
-        return {"model": self.model, "messages": messages, "response_format": response_format(self.format, schema),
-                **request_args(self.profile, self.options, self._budget)}
-
     async def _call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: Tally,
                     feed: SpeechFeed | None) -> Reply:
-        """One completion with transport retries (tenacity) on their own budget; raises what outlives them."""
-        create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
-
-        def transient(exc: BaseException) -> bool:
-            if isinstance(exc, openai.APIStatusError) and self._can_adapt(exc):
-                return False  # a refused format is answered by the adaptation, not by waiting
-            return is_transient(exc)
-
-        def wait(state: RetryCallState) -> float:
-            exc = state.outcome.exception() if state.outcome else None
-            return backoff(exc, state.attempt_number, self.backoff_s)
-
-        def note(state: RetryCallState) -> None:
-            exc = state.outcome.exception() if state.outcome else None
-            tally.transport_retries += 1
-            tally.errors.append(redact(provider_message(exc) if exc else "transport failure"))
-
-        retrying = AsyncRetrying(stop=stop_after_attempt(self.transport_retries + 1), wait=wait,
-                                 retry=retry_if_exception(transient), before_sleep=note, reraise=True)
-        async for attempt in retrying:
-            with attempt:
-                async with asyncio.timeout(self.timeout):
-                    args = self._args(messages, schema)
-                    reply = await (complete(create, args, tally) if feed is None
-                                   else stream(create, args, tally, feed, usage=True))
-                    self._locked = True
-                    return reply
-        raise AssertionError("tenacity returns or raises")  # pragma: no cover
-
-    def _can_adapt(self, exc: openai.APIStatusError) -> bool:
-        adapts = self.profile is not None and self.profile.adapts and self.requested_style == "auto"
-        return adapts and not self._locked and not self._adapted and exc.status_code in REFUSALS
-
-    def _adapt(self, exc: openai.APIStatusError) -> bool:
-        """The generic profile's one adaptation: json_schema refused → json_object with the schema (llama.cpp
-        enforces it, others ignore it) and written in the messages; True if it switched."""
-        if not self._can_adapt(exc):
-            return False
-        self._adapted = True
-        self.format = "json_object_schema"
-        return True
+        return await self.endpoint.call(messages, schema, tally, feed)
 
     def _note(self, tally: Tally, retries: int, fallback: str | None = None, thoughts: str = "") -> Annotation:
         return Annotation(

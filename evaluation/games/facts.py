@@ -33,6 +33,13 @@ class SeatFacts:
     check_reports: int = 0  # checks reported in public claims
     false_checks: int = 0  # reported checks never made, or with a result the judge did not give
     public_lies: int = 0  # speeches with a role lie or a false check report
+    speeches_said: int = 0  # speeches whose words claim a role, a side or a check (evaluation.statements.lies)
+    claims_either: int = 0  # speeches whose words or structured claim claim something
+    lies_words: int = 0  # ... whose words lie (a role or side not held, a check not received)
+    lies_by_claim: int = 0  # ... whose structured claim lies
+    lies_either: int = 0  # ... either
+    claims_both: int = 0  # speeches whose words and structured claim both claim something
+    contradictions: int = 0  # ... where the words contradict the claim
     lies_detected: int = 0  # ... met by a vote on the liar in the next ballot
     lies_ballot_followed: int = 0  # ... followed by a ballot at all
     bluffs_won: int = 0  # ... followed by a good seat's execution, or never voted on by a survivor

@@ -19,6 +19,7 @@ from evaluation.games.facts import GameFacts, SeatFacts, side_of
 from evaluation.games.grounded import count_grounded, grounded_summary, has_public_claims, own
 from evaluation.games.persuasion import count_swing, persuasion_summary
 from evaluation.games.timeline import build_timeline
+from evaluation.statements.lies import count_words, verdicts, words_summary
 from evaluation.stats.intervals import mean, percentile, rate
 from orchestrator.store.transcript import CLAIMS_FORMAT, format_version
 
@@ -68,6 +69,7 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
     count_swing(timeline, seats)
     grounded = has_public_claims(pairs) or (format_version(dict(header)) or 1) >= CLAIMS_FORMAT
     count_grounded(seats, pairs, grounded)
+    count_words(seats, verdicts(header, pairs, seats, grounded))
     count_behaviour(seats, pairs, grounded)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
@@ -159,6 +161,7 @@ def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
         "accusation_accuracy": rate(total("accusations_on_killers", good), total("accusations", good)),
         "claim_rate": rate(total("claims", rows), total("speeches", rows)),
         **grounded_summary(rows),
+        **words_summary(rows),
         **behaviour_summary(rows),
         **deception_summary(rows),
         **detection_summary(rows),

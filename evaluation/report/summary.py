@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,50 +21,44 @@ from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
-from orchestrator.store.transcript import read_transcript
+from orchestrator.store.transcript import Transcript, read_transcript
 
 SUMMARY = "summary.json"
 REPORT = "report.md"
 
 
-def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
-    """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished."""
+@dataclass(frozen=True)
+class Played:
+    """A finished game as the report reads it: its transcript, who sat where, and (in a tournament) its
+    rotation."""
+
+    transcript: Transcript
+    roster: dict[int, str]
+    rotation: int | None = None
+
+
+def run_transcripts(out: Path) -> tuple[list[Played], list[str]]:
+    """Every finished game of a tournament folder in schedule order, and the ids of scheduled games not (yet)
+    finished."""
     cfg = load_run(out)
     results = read_results(out)
-    games, missing = [], []
+    played, missing = [], []
     for game in schedule(cfg):
         row = results.get(game.game_id)
         path = out / row["transcript"] if row else None
-        if path is None or not path.exists():
-            missing.append(game.game_id)
-            continue
-        t = read_transcript(path)
-        if t.end is None:
+        t = read_transcript(path) if path is not None and path.exists() else None
+        if t is None or t.end is None:
             missing.append(game.game_id)
             continue
         roster = {int(s): str(n) for s, n in row["roster"].items()} if row else game.roster
-        games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, roster))
-    return games, missing
+        played.append(Played(t, roster, game.rotation))
+    return played, missing
 
 
-def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
-    """The whole summary of a run folder."""
-    cfg = load_run(out)
-    games, missing = load_games(out)
-    names = [c.name for c in cfg.contestants]
-    kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
-    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
-    return {**summary, "schedule": cfg.schedule}
-
-
-def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False) -> dict[str, Any]:
-    """The summary of loose transcripts (no tournament folder), merged by game identity
-    (evaluation/tournament/runs.py): a copied game counts once and is listed under `duplicates`. Each seat's
-    contestant is the name its tournament recorded in the header, else its model, else its agent kind; prices come
-    from the headers too. Games without an end line are listed missing."""
-    games, missing, duplicates = [], [], []
-    kinds: dict[str, tuple[str, str | None]] = {}
-    prices: dict[str, Any] = {}
+def loose_transcripts(paths: Sequence[Path]) -> tuple[list[Played], list[str], list[str]]:
+    """Finished games of loose transcripts merged by game identity (evaluation/tournament/runs.py), the ids of
+    games without an end line, and the copies counted once."""
+    played, missing, duplicates = [], [], []
     seen: dict[str, Path] = {}
     for path in paths:
         t = read_transcript(path)
@@ -75,15 +70,58 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
             duplicates.append(f"{path} (the same game as {seen[identity]})")
             continue
         seen[identity] = path
-        roster = roster_of(t.header)
-        for seat in t.header.get("seats", []):
-            name = roster.get(int(seat["seat"]), str(seat.get("model") or seat.get("agent")))
+        played.append(Played(t, roster_of(t.header)))
+    return played, missing, duplicates
+
+
+def facts_of(game: Played) -> GameFacts:
+    t = game.transcript
+    return game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, game.roster)
+
+
+def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
+    """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished."""
+    played, missing = run_transcripts(out)
+    return [facts_of(g) for g in played], missing
+
+
+def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
+    """The whole summary of a run folder."""
+    cfg = load_run(out)
+    games, missing = load_games(out)
+    names = [c.name for c in cfg.contestants]
+    kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
+    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
+    return {**summary, "schedule": cfg.schedule, **judged(games, [out])}
+
+
+def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False) -> dict[str, Any]:
+    """The summary of loose transcripts (no tournament folder), merged by game identity
+    (evaluation/tournament/runs.py): a copied game counts once and is listed under `duplicates`. Each seat's
+    contestant is the name its tournament recorded in the header, else its model, else its agent kind; prices come
+    from the headers too. Games without an end line are listed missing."""
+    played, missing, duplicates = loose_transcripts(paths)
+    kinds: dict[str, tuple[str, str | None]] = {}
+    prices: dict[str, Any] = {}
+    for game in played:
+        header = game.transcript.header
+        for seat in header.get("seats", []):
+            name = game.roster.get(int(seat["seat"]), str(seat.get("model") or seat.get("agent")))
             kinds.setdefault(name, (str(seat.get("agent")), seat.get("model")))
-        for name, price in (recorded_tournament(t.header).get("prices") or {}).items():
+        for name, price in (recorded_tournament(header).get("prices") or {}).items():
             prices.setdefault(str(name), Price.model_validate(price))
-        games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, roster))
+    games = [facts_of(g) for g in played]
     summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded)
-    return {**summary, "duplicates": duplicates}
+    return {**summary, "duplicates": duplicates, **judged(games, sorted({p.parent for p in paths}))}
+
+
+def judged(games: Sequence[GameFacts], folders: Sequence[Path]) -> dict[str, Any]:
+    """{"judge": ...} from the judge model's labels.jsonl in these folders (evaluation/statements), or {}."""
+    from evaluation.statements.agreement import judge_summary
+    from evaluation.statements.labels import LABELS, judged_by_statement
+
+    labels = {k: v for folder in folders for k, v in judged_by_statement(folder / LABELS, True).items()}
+    return {"judge": judge_summary(games, labels)} if labels else {}
 
 
 def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[GameFacts]:
@@ -178,6 +216,14 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("lies_detected_good", "Public lies met by votes on the liar next ballot (good)"),
         ("bluff_success_killers", "Bluff success: good seat executed next, or liar unchallenged (killers)"),
         ("bluff_success_good", "Bluff success: good seat executed next, or liar unchallenged (good)"),
+        ("words_claim_rate", "Speeches claiming a role, side or check in their words"),
+        ("lies_claim_killers", "Lies by the structured claim / statements claiming anything (killers)"),
+        ("lies_words_killers", "Lies by the words (the speech reader) / statements claiming anything (killers)"),
+        ("lies_either_killers", "Lies by claim or words / statements claiming anything (killers)"),
+        ("lies_claim_good", "Lies by the structured claim / statements claiming anything (good)"),
+        ("lies_words_good", "Lies by the words (the speech reader) / statements claiming anything (good)"),
+        ("lies_either_good", "Lies by claim or words / statements claiming anything (good)"),
+        ("words_contradict_claim", "Words contradicting the speech's own structured claim"),
         ("label_lie_rate_killers", "Self-label lie rate, private label, older transcripts (killers)"),
         ("label_lie_rate_good", "Self-label lie rate, private label, older transcripts (good)"),
         ("divergence_killers", "Self-report divergence: accusing a seat it rated innocent (killers)"),
@@ -288,6 +334,31 @@ def _flags(summary: dict[str, Any]) -> list[str]:
     return [*lines, ""] if lines else []
 
 
+def _judge_lines(judge: dict[str, Any] | None) -> list[str]:
+    """The judge model's section: its lie rates (deal-bootstrap intervals), categories and agreement."""
+    if not judge:
+        return []
+    a = judge["agreement"]
+
+    def k(name: str) -> str:
+        return _num(a.get(name))
+
+    lines = ["", "## Judge model (labels.jsonl)", "",
+             f"{judge['statements']} statements labelled by {', '.join(judge['models'])} ({judge['fallbacks']} "
+             "fell back): the judge's own reading, apart from the counted figures above. Intervals: 95 % bootstrap "
+             "over deals (docs/metrics.md, *The judge model*).", "",
+             f"Agreement with the speech reader (Cohen's κ, {a['statements']} statements): said_role {k('said_role')}, "
+             f"said_side {k('said_side')}, lie {k('lie')}.", "",
+             "| contestant | lies (killers) | lies (good) | categories (killers) | categories (good) |",
+             "|---|---|---|---|---|"]
+    for name, row in judge["contestants"].items():
+        cats = [", ".join(f"{c} {n}" for c, n in (row.get(f"categories_{side}") or {}).items()) or "–"
+                for side in ("killers", "good")]
+        lines.append(f"| {name} | {_pct(row.get('lie_killers'))} | {_pct(row.get('lie_good'))} | {cats[0]} | "
+                     f"{cats[1]} |")
+    return lines
+
+
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
     """The report: ratings, per-contestant metrics with 95 % Wilson intervals, roles, setups, plots."""
     names = list(summary["contestants"])
@@ -326,6 +397,7 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
     for key, s in summary["setups"].items():
         lines.append(f"| {key} | {s['games']} | {_pct(s['killers_win'])} | {_pct(s['good_win'])} | "
                      f"{s['draws']} | {_num(s['mean_days'])} | {_num(s['mean_decisions'])} |")
+    lines += _judge_lines(summary.get("judge"))
     if summary["missing"]:
         lines += ["", f"Not finished ({len(summary['missing'])}): " + ", ".join(summary["missing"])]
     if images:

@@ -17,6 +17,13 @@ from orchestrator.store.transcript import read_transcript
 RESULTS = "results.jsonl"
 CONFIG_COPY = "tournament.json"
 GAMES = "games"
+LABELS = "labels.jsonl"  # the judge model's labels (evaluation/statements/labels.py)
+NOT_TRANSCRIPTS = frozenset({RESULTS, LABELS})  # the JSONL files a run folder holds beside its games
+
+
+def transcript_files(folder: Path) -> list[Path]:
+    """The transcripts (*.jsonl) directly in a folder, leaving out the run's own JSONL files."""
+    return sorted(p for p in folder.glob("*.jsonl") if p.name not in NOT_TRANSCRIPTS)
 
 
 def read_results(out: Path) -> dict[str, dict[str, Any]]:

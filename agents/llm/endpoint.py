@@ -1,0 +1,136 @@
+"""One model behind an OpenAI-compatible endpoint, asked the way its provider profile accepts
+(agents/providers/profiles.py): the profile resolved on first use ("auto": agents/providers/detect.py), the
+request shape (response_format, token budget, sampling), transport retries with backoff that honours Retry-After
+(tenacity, their own budget), and the generic profile's one adaptation (json_schema refused -> json_object with
+the schema). The game's LLM seats (agents/llm/agent.py) and the judge model (evaluation/statements/judge.py)
+both ask through it; what the answer must be is theirs to check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import openai
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
+
+from agents.llm.completion import Reply, Tally, backoff, complete, is_transient, provider_message, stream
+from agents.llm.streaming import SpeechFeed
+from agents.providers.detect import detect
+from agents.providers.profiles import (
+    FORMATS,
+    PROFILES,
+    PROVIDERS,
+    GenOptions,
+    Profile,
+    request_args,
+    response_format,
+    token_budget,
+    with_schema_note,
+)
+from hygiene import secrets
+
+STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
+REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)
+DEFAULT_TRANSPORT_RETRIES = 3
+
+
+class Endpoint:
+    """An injected `openai.AsyncOpenAI` client and a model, with the request policy of its provider profile."""
+
+    def __init__(self, client: openai.AsyncOpenAI, model: str, lang: str = "en", timeout: float = 60.0,
+                 response_format_style: str = "auto", provider: str = "auto", options: GenOptions | None = None,
+                 transport_retries: int = DEFAULT_TRANSPORT_RETRIES, backoff_s: float = 0.5) -> None:
+        if provider not in PROVIDERS:
+            raise ValueError(f"provider must be one of {', '.join(PROVIDERS)}, not {provider!r}")
+        if response_format_style not in STYLES:
+            raise ValueError(f"response_format must be one of {', '.join(STYLES)}, not {response_format_style!r}")
+        self.client = client.with_options(max_retries=0, timeout=timeout)
+        self.base_url = str(client.base_url)
+        self.model = model
+        self.lang = lang
+        self.timeout = timeout
+        self.requested_style = response_format_style
+        self.options = options or GenOptions()
+        self.transport_retries = max(0, transport_retries)
+        self.backoff_s = backoff_s
+        self.profile: Profile | None = None if provider == "auto" else PROFILES[provider]
+        self.format = ""
+        self.budget = 0
+        self._locked = False  # a format that worked once is kept
+        self._adapted = False
+        if self.profile is not None:
+            self._settle(self.profile)
+
+    @property
+    def provider(self) -> str:
+        """The resolved profile's name ("auto" until resolved)."""
+        return self.profile.name if self.profile else "auto"
+
+    def _settle(self, profile: Profile) -> None:
+        self.profile = profile
+        self.format = FORMATS.get(self.requested_style, profile.format)
+        self.budget = token_budget(profile, self.options)
+
+    async def resolve(self) -> str:
+        """Resolves provider "auto" (one GET /models for hosts not known by name); the profile's name."""
+        if self.profile is None:
+            self._settle(PROFILES[await detect(self.client, self.model, min(self.timeout, 10.0))])
+        return self.provider
+
+    def adopt(self, provider: str) -> None:
+        """Takes the profile detected for another user of the same endpoint and model."""
+        if self.profile is None:
+            self._settle(PROFILES[provider])
+
+    def args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
+        """The request body: messages (the schema written in when the format needs it), format, tokens, options."""
+        assert self.profile is not None
+        if self.format == "json_object" or self._adapted:
+            messages = with_schema_note(messages, schema, self.lang)
+        return {"model": self.model, "messages": messages, "response_format": response_format(self.format, schema),
+                **request_args(self.profile, self.options, self.budget)}
+
+    async def call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: Tally,
+                   feed: SpeechFeed | None = None) -> Reply:
+        """One completion with transport retries on their own budget; raises what outlives them."""
+        create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
+
+        def transient(exc: BaseException) -> bool:
+            if isinstance(exc, openai.APIStatusError) and self.can_adapt(exc):
+                return False  # a refused format is answered by the adaptation, not by waiting
+            return is_transient(exc)
+
+        def wait(state: RetryCallState) -> float:
+            exc = state.outcome.exception() if state.outcome else None
+            return backoff(exc, state.attempt_number, self.backoff_s)
+
+        def note(state: RetryCallState) -> None:
+            exc = state.outcome.exception() if state.outcome else None
+            tally.transport_retries += 1
+            tally.errors.append(secrets.redact(provider_message(exc) if exc else "transport failure"))
+
+        retrying = AsyncRetrying(stop=stop_after_attempt(self.transport_retries + 1), wait=wait,
+                                 retry=retry_if_exception(transient), before_sleep=note, reraise=True)
+        async for attempt in retrying:
+            with attempt:
+                async with asyncio.timeout(self.timeout):
+                    args = self.args(messages, schema)
+                    reply = await (complete(create, args, tally) if feed is None
+                                   else stream(create, args, tally, feed, usage=True))
+                    self._locked = True
+                    return reply
+        raise AssertionError("tenacity returns or raises")  # pragma: no cover
+
+    def can_adapt(self, exc: openai.APIStatusError) -> bool:
+        adapts = self.profile is not None and self.profile.adapts and self.requested_style == "auto"
+        return adapts and not self._locked and not self._adapted and exc.status_code in REFUSALS
+
+    def adapt(self, exc: openai.APIStatusError) -> bool:
+        """The generic profile's one adaptation: json_schema refused -> json_object with the schema (llama.cpp
+        enforces it, others ignore it) and written in the messages; True if it switched."""
+        if not self.can_adapt(exc):
+            return False
+        self._adapted = True
+        self.format = "json_object_schema"
+        return True

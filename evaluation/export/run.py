@@ -1,0 +1,110 @@
+"""`killer export RUN_OR_GAMES_DIR --out DIR`: the five tables of a tournament folder or of a folder of
+transcripts, as UTF-8 CSV with a header row (cells a spreadsheet would run as a formula are escaped) or, with
+pyarrow installed, parquet. Only the five table files are written, and only inside --out."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import importlib.util
+import io
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from evaluation.export.files import WriteError, write_bytes
+from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
+from evaluation.report.summary import Played, facts_of, loose_transcripts, run_transcripts
+from evaluation.statements.labels import LABELS, judged_by_statement
+from evaluation.tournament.config import Price
+from evaluation.tournament.folder import CONFIG_COPY, load_run, transcript_files
+from evaluation.tournament.runs import recorded_tournament
+
+FORMATS = ("csv", "parquet")
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
+
+
+class ExportError(Exception):
+    """The input or --out cannot be used: one line for the user."""
+
+
+def safe_cell(value: Any) -> Any:
+    """A cell as CSV writes it: text that a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA):
+        return "'" + value
+    return value
+
+
+def csv_bytes(table: str, found: Sequence[Row]) -> bytes:
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS[table])
+    for row in found:
+        writer.writerow(["" if row[c] is None else safe_cell(row[c]) for c in COLUMNS[table]])
+    return buffer.getvalue().encode("utf-8")
+
+
+def parquet_bytes(table: str, found: Sequence[Row]) -> bytes:
+    pa = importlib.import_module("pyarrow")
+    pq = importlib.import_module("pyarrow.parquet")
+    data = pa.table({c: [row[c] for row in found] for c in COLUMNS[table]})
+    sink = pa.BufferOutputStream()
+    pq.write_table(data, sink)
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def games_in(source: Path) -> tuple[str, list[Played], Callable[[str], Price | None]]:
+    """The finished games of a tournament folder or of a folder of transcripts, and the price of a contestant."""
+    if not source.is_dir():
+        raise ExportError(f"{source}: not a folder (give a tournament run folder or a folder of transcripts)")
+    if (source / CONFIG_COPY).is_file():
+        cfg = load_run(source)
+        played, _ = run_transcripts(source)
+        return source.resolve().name, played, cfg.price
+    files = transcript_files(source)
+    if not files:
+        raise ExportError(f"{source}: no transcripts (*.jsonl) in this folder")
+    played, _, _ = loose_transcripts(files)
+    prices: dict[str, Price] = {}
+    for g in played:
+        for name, price in (recorded_tournament(g.transcript.header).get("prices") or {}).items():
+            prices.setdefault(str(name), Price.model_validate(price))
+    return source.resolve().name, played, prices.get
+
+
+def check_out(source: Path, out: Path) -> None:
+    """--out may not be the input or inside it, and must be a folder this process can write."""
+    src, dst = source.resolve(), out.resolve()
+    if dst == src or src in dst.parents:
+        raise ExportError(f"{out}: --out is inside the input {source}; choose a folder outside it")
+    if out.exists() and not out.is_dir():
+        raise ExportError(f"{out}: --out is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise ExportError(f"{out}: --out is not writable")
+
+
+def tables(source: Path) -> dict[str, list[Row]]:
+    """The rows of every table for a run folder or a folder of transcripts."""
+    run, played, price = games_in(source)
+    games = [Game(run, g, facts_of(g), price) for g in played]
+    judged: Judged = judged_by_statement(source / LABELS) if (source / LABELS).is_file() else {}
+    return rows(games, judged)
+
+
+def export(source: Path, out: Path, fmt: str = "csv") -> dict[str, int]:
+    """Writes the five tables into `out`; returns the rows per table."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r} (csv or parquet)")
+    if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise ExportError("--format parquet needs pyarrow: pip install 'killer-game[parquet]'")
+    check_out(source, out)
+    found = tables(source)
+    encode = parquet_bytes if fmt == "parquet" else csv_bytes
+    try:
+        for table, items in found.items():
+            write_bytes(out / f"{table}.{fmt}", encode(table, items))
+    except WriteError as exc:
+        raise ExportError(str(exc)) from None
+    return {table: len(items) for table, items in found.items()}

@@ -1,0 +1,175 @@
+"""The optional judge model: a model that labels each statement with the god view at the moment it was spoken
+(every card, every night action so far): the claims its words make, whether it is a lie, and a deception
+category (the WOLF taxonomy: none, fabrication, omission, distortion, misdirection). It asks through the
+provider layer (agents/llm/endpoint.py: profiles, detection, retries); the rubric is prompts/<lang>/judge.j2,
+which quotes every player's words as JSON strings (the game's own injection rule). An answer is checked against
+the schema's legal values and asked again with the error (at most `max_retries` times); after that the label
+falls back to "unlabelled", recorded with why."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+
+from agents.base import PreflightRefused
+from agents.llm.completion import Tally, provider_message
+from agents.llm.endpoint import Endpoint
+from agents.llm.prompting import render, speech_literal
+from engine import Event, EventKind
+from engine.moves.decisions import CLAIM_RESULTS
+from engine.roles import display_name
+from evaluation.statements.labels import CATEGORIES
+from hygiene import secrets
+from words.narrator import sentence
+from words.reader.vocab import CLAIMABLE
+
+RUBRIC_VERSION = 1  # bump when judge.j2 or the schema asks something new: labels of another version are redone
+MAX_RECORD_LINES = 300  # the record's first lines (the deal, the cards) and its latest, for very long games
+KIND_WORDS: dict[str, dict[str, str]] = {
+    "en": {EventKind.STATEMENT: "a day statement", EventKind.DEFENSE: "a defence", EventKind.LAST_WORDS: "last words"},
+    "zh": {EventKind.STATEMENT: "白天发言", EventKind.DEFENSE: "辩护", EventKind.LAST_WORDS: "遗言"},
+}
+
+
+class LabelError(ValueError):
+    """An answer that is not a label (not JSON, a field missing, a value not allowed)."""
+
+
+def schema(players: int) -> dict[str, Any]:
+    """The answer's JSON schema: every value a legal one (roles of the game, seats of the table)."""
+    check = {"type": "object", "additionalProperties": False, "required": ["target", "result", "night"],
+             "properties": {"target": {"type": "integer", "minimum": 1, "maximum": players},
+                            "result": {"enum": list(CLAIM_RESULTS)}, "night": {"type": ["integer", "null"]}}}
+    props = {"said_role": {"enum": [*CLAIMABLE, None]}, "said_side": {"enum": ["good", "killers", None]},
+             "said_checks": {"type": "array", "items": check, "maxItems": 8}, "lie": {"type": "boolean"},
+             "category": {"enum": list(CATEGORIES)}, "reason": {"type": "string"}}
+    return {"type": "object", "additionalProperties": False, "required": list(props), "properties": props}
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement as the judge is shown it."""
+
+    game: str
+    i: int
+    day: int
+    seat: int
+    kind: str
+    text: str
+
+
+def messages(lang: str, header: Mapping[str, Any], before: Sequence[Event], st: Statement,
+             cards: Sequence[str], checks: Mapping[tuple[int, Any], str]) -> list[dict[str, str]]:
+    """The rubric with the god view before the statement and the statement itself, as chat messages."""
+    lines = [sentence(e, lang, quote=speech_literal) for e in before]
+    if len(lines) > MAX_RECORD_LINES:
+        lines = [*lines[:5], "…", *lines[5 - MAX_RECORD_LINES:]]
+    told = [f"{night}: {target} {result}" for (night, target), result in sorted(checks.items(), key=str)]
+    text = render(lang, "judge.j2", ruleset=header.get("ruleset"), players=header.get("players"),
+                  roles=list(CLAIMABLE), lines=lines, seat=st.seat, day=st.day,
+                  kind=KIND_WORDS.get(lang, KIND_WORDS["en"]).get(st.kind, st.kind),
+                  cards=", ".join(display_name(c, lang) for c in cards), checks="; ".join(told) or "–",
+                  words=speech_literal(st.text))
+    return [{"role": "user", "content": text}]
+
+
+def parse(text: str, players: int) -> dict[str, Any]:
+    """A label read from the answer text; LabelError names the first problem."""
+    try:
+        data = json.loads(text.strip().removeprefix("```json").strip("`").strip(), strict=False)
+    except json.JSONDecodeError:
+        raise LabelError("the answer is not JSON") from None
+    if not isinstance(data, dict):
+        raise LabelError("the answer is not a JSON object")
+    missing = [k for k in ("said_role", "said_side", "said_checks", "lie", "category") if k not in data]
+    if missing:
+        raise LabelError(f"missing field {missing[0]!r}")
+    if data["said_role"] not in (*CLAIMABLE, None) or data["said_side"] not in ("good", "killers", None):
+        raise LabelError("said_role or said_side is not one of the allowed values")
+    if not isinstance(data["lie"], bool) or data["category"] not in CATEGORIES:
+        raise LabelError(f"lie must be true or false and category one of {', '.join(CATEGORIES)}")
+    checks = data["said_checks"] if isinstance(data["said_checks"], list) else None
+    if checks is None or not all(_check_ok(c, players) for c in checks):
+        raise LabelError(f"said_checks must be a list of {{target: 1..{players}, result, night}}")
+    return {"said_role": data["said_role"], "said_side": data["said_side"],
+            "said_checks": [{"target": c["target"], "result": c["result"], "night": c.get("night")} for c in checks],
+            "lie": data["lie"], "category": data["category"],
+            "reason": secrets.redact(str(data.get("reason", "")))[:300]}
+
+
+def _check_ok(c: Any, players: int) -> bool:
+    return (isinstance(c, dict) and isinstance(c.get("target"), int) and 1 <= c["target"] <= players
+            and c.get("result") in CLAIM_RESULTS and (c.get("night") is None or isinstance(c.get("night"), int)))
+
+
+class JudgeModel:
+    """Labels statements through an Endpoint; `label` never raises (a failure is a recorded fallback)."""
+
+    def __init__(self, endpoint: Endpoint, max_retries: int = 2) -> None:
+        self.endpoint = endpoint
+        self.max_retries = max(0, max_retries)
+
+    async def preflight(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
+        """One request in the production shape; PreflightRefused with the provider's message unless accepted.
+        Returns what it cost (the tokens of a label line)."""
+        await self.endpoint.resolve()
+        self.endpoint.lang = lang
+        tally = Tally()
+        while True:
+            try:
+                reply = await self.endpoint.call(chat, schema(players), tally)
+                break
+            except openai.APIStatusError as exc:
+                if not self.endpoint.adapt(exc):
+                    raise PreflightRefused(secrets.redact(provider_message(exc))) from None
+            except Exception as exc:
+                raise PreflightRefused(secrets.redact(provider_message(exc))) from None
+        if reply.finish == "length":
+            raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens; raise "
+                                   "max_tokens")
+        try:
+            json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
+        except json.JSONDecodeError:
+            raise PreflightRefused("the answer is not JSON: " + secrets.redact(reply.text or "(empty)")[:120]) \
+                from None
+        return self._note(tally, 0)
+
+    async def label(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
+        """The label of one statement, with its cost and attempts ("fallback" says why when there is none)."""
+        await self.endpoint.resolve()
+        self.endpoint.lang = lang  # the schema note and the retry feedback in the game's language
+        tally, tries = Tally(), 0
+        while True:
+            try:
+                reply = await self.endpoint.call(chat, schema(players), tally)
+            except openai.APIStatusError as exc:
+                if self.endpoint.adapt(exc):
+                    continue
+                return self._note(tally, tries, fallback=f"refused: {secrets.redact(provider_message(exc))}")
+            except Exception as exc:
+                return self._note(tally, tries, fallback=f"transport: {secrets.redact(provider_message(exc))}")
+            try:
+                if reply.finish == "length":
+                    raise LabelError("the answer was cut off (finish_reason length)")
+                return {**parse(reply.text or "", players), **self._note(tally, tries)}
+            except LabelError as exc:
+                tally.errors.append(str(exc))
+                tries += 1
+                if tries > self.max_retries:
+                    return self._note(tally, tries - 1, fallback=f"no valid label after {tries} attempts: {exc}")
+                chat = [*chat, {"role": "assistant", "content": (reply.text or "")[:2000]},
+                        {"role": "user", "content": render(self.endpoint.lang, "judge_retry.j2", error=str(exc))}]
+
+    def _note(self, tally: Tally, retries: int, fallback: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"prompt_tokens": tally.prompt, "completion_tokens": tally.completion,
+                               "cached_tokens": tally.cached, "retries": retries,
+                               "latency_s": round(time.perf_counter() - tally.started, 4),
+                               "transport_retries": tally.transport_retries}
+        if fallback is not None:
+            out.update({"fallback": fallback[:300], "lie": None, "category": None})
+        return out

@@ -1,0 +1,175 @@
+"""Lies from words and from claims: each statement's words (the speech reader) and its structured claim, held
+against the speaker's cards and the checks it actually received (docs/metrics.md, "Lies from words").
+
+- A **words lie**: the words claim a role the seat holds no card of, a side that is not its own (a role claim
+  implies its side; "我是好人" by a killer is a lie), or a check the seat never received or with another result
+  (a check told without its night matches the seat's check of that target on any night).
+- A **claim lie**: the structured claim names a role the seat holds no card of, or a false check report (the
+  definition of evaluation/games/grounded.py).
+- **Words contradict the claim**: both say something, and they disagree (another role; a side the claimed role
+  is not on; another result for the same target).
+
+Only the seat's own speeches with words count (a fallback is the program's, as everywhere in the metrics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import SPEECHES, Event, EventKind
+from evaluation.games.facts import SeatFacts, side_of
+from evaluation.games.grounded import Knowledge, own
+from evaluation.stats.intervals import rate
+from words.reader import Reading, SaidCheck, read_statement
+from words.reader.vocab import side_of_role
+
+Seen = Mapping[tuple[int, Any], str]  # (night, target) -> result, as grounded.Knowledge keeps them
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One statement: where it is, what its words and its claim say, and which of them lie."""
+
+    i: int  # the event number in the transcript
+    day: int
+    seat: int
+    kind: str
+    text: str
+    claim: Mapping[str, Any] | None
+    reading: Reading
+    lie_words: bool
+    lie_claim: bool | None  # None: the transcript records no claims (older format)
+    contradiction: bool
+    seen: Mapping[tuple[int, Any], str]  # the checks the seat had received by then: (night, target) -> result
+
+    @property
+    def said(self) -> bool:
+        """Whether the words claim anything of the speaker (a role, a side, a check)."""
+        return self.reading.claims
+
+    @property
+    def claimed(self) -> bool:
+        """Whether the structured claim names a role or a check."""
+        return bool(self.claim and (self.claim.get("role") or self.claim.get("checks")))
+
+    @property
+    def lie(self) -> bool:
+        return self.lie_words or bool(self.lie_claim)
+
+
+def _key(target: Any) -> Any:
+    return tuple(target) if isinstance(target, list | tuple) else target
+
+
+def check_true(check: SaidCheck, seen: Seen) -> bool:
+    """Whether the seat received this check: the same target (a seat matches any of its cards) and result, on the
+    night told (any night when none is told)."""
+    for (night, target), result in seen.items():
+        seat = target[0] if isinstance(target, tuple) else target
+        same = target == check.target or (isinstance(check.target, int) and seat == check.target)
+        if same and result == check.result and (check.night is None or check.night == night):
+            return True
+    return False
+
+
+def words_lie(reading: Reading, cards: Sequence[str], seen: Seen) -> bool:
+    """The words claim a role, side or check the seat does not have."""
+    if reading.said_role is not None and reading.said_role not in cards:
+        return True
+    if reading.said_role is None and reading.said_side is not None and reading.said_side != side_of(cards):
+        return True
+    return any(not check_true(c, seen) for c in reading.said_checks)
+
+
+def claim_lie(claim: Mapping[str, Any] | None, cards: Sequence[str], seen: Seen) -> bool:
+    """The structured claim names a role not held or a check not received (grounded.py's definition)."""
+    if not isinstance(claim, Mapping):
+        return False
+    role = claim.get("role")
+    if role and str(role) not in cards:
+        return True
+    for c in claim.get("checks") or ():
+        if not isinstance(c, Mapping):
+            continue
+        if seen.get((int(c.get("night") or 0), _key(c.get("target")))) != c.get("result"):
+            return True
+    return False
+
+
+def contradicts(reading: Reading, claim: Mapping[str, Any] | None) -> bool:
+    """The words say something the structured claim contradicts."""
+    if not isinstance(claim, Mapping) or not reading.claims:
+        return False
+    role = str(claim["role"]) if claim.get("role") else None
+    if role and reading.said_role and reading.said_role != role:
+        return True
+    if role and reading.said_role is None and reading.said_side and reading.said_side != side_of_role(role):
+        return True
+    told = {(_key(c.get("target")), int(c.get("night") or 0)): c.get("result")
+            for c in claim.get("checks") or () if isinstance(c, Mapping)}
+    for check in reading.said_checks:
+        for (target, night), result in told.items():
+            seat = target[0] if isinstance(target, tuple) else target
+            same = target == check.target or (isinstance(check.target, int) and seat == check.target)
+            if same and (check.night is None or check.night == night) and result != check.result:
+                return True
+    return False
+
+
+def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str, Any] | None]],
+             seats: Mapping[int, SeatFacts], claims_recorded: bool) -> list[Verdict]:
+    """Every own statement with words, in order, with its verdicts."""
+    lang, players = str(header.get("lang") or "en"), len(seats)
+    know = Knowledge()
+    day = 0
+    out: list[Verdict] = []
+    for i, (event, note) in enumerate(pairs):
+        if event.kind in (EventKind.DAY_BEGINS, EventKind.NIGHT_FALLS):
+            day = max(day, int(event.data.get("day") or event.data.get("night") or 0))
+        if event.kind not in SPEECHES:
+            know.learn(event, seats)
+            continue
+        text = str(event.data.get("speech") or "")
+        seat = int(event.data["seat"])
+        if not text.strip() or not own(note) or seat not in seats:
+            continue
+        cards, seen = seats[seat].cards, know.checks.get(seat, {})
+        reading = read_statement(text, lang, players, seat, day=day)
+        claim = event.data.get("claim")
+        out.append(Verdict(i, day, seat, str(event.kind), text, claim, reading, words_lie(reading, cards, seen),
+                           claim_lie(claim, cards, seen) if claims_recorded else None, contradicts(reading, claim),
+                           dict(seen)))
+    return out
+
+
+def count_words(seats: Mapping[int, SeatFacts], found: Iterable[Verdict]) -> None:
+    """Adds the statements' word and claim verdicts to their speakers' facts."""
+    for v in found:
+        me = seats[v.seat]
+        me.speeches_said += v.said
+        if v.said or v.claimed:
+            me.claims_either += 1
+            me.lies_words += v.lie_words
+            me.lies_by_claim += bool(v.lie_claim)
+            me.lies_either += v.lie
+        if v.said and v.claimed:
+            me.claims_both += 1
+            me.contradictions += v.contradiction
+
+
+def words_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
+    """Claims read from the words, and lies by claim only, by words only and by either, by side; the words'
+    contradictions of their own claims."""
+    rows = list(rows)
+    out: dict[str, Any] = {"words_claim_rate": rate(sum(s.speeches_said for s in rows), sum(s.speeches for s in rows)),
+                           "words_contradict_claim": rate(sum(s.contradictions for s in rows),
+                                                          sum(s.claims_both for s in rows))}
+    for side in ("killers", "good"):
+        mine = [s for s in rows if s.side == side]
+        n = sum(s.claims_either for s in mine)
+        for key, field in (("lies_claim", "lies_by_claim"), ("lies_words", "lies_words"),
+                           ("lies_either", "lies_either")):
+            out[f"{key}_{side}"] = rate(sum(getattr(s, field) for s in mine), n)
+    return out

@@ -1,0 +1,182 @@
+"""Check reports in English: which clauses report the speaker's own checks, and how seats, results and nights
+pair up in them ("my checks: seat 5 got a shake on night 1; 9 got a nod last night", "5 and 6 are both clean: I
+checked them on nights 1 and 2", "8 killer, 3 not")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from words.reader.en_text import NIGHT_CLOSE, NIGHT_OPEN, SEAT, SEAT_RE
+from words.reader.findings import Findings
+from words.reader.reading import Result, SaidCheck, Target
+
+OWN_CUE = re.compile(
+    r"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|finally|personally|myself|both|together|"
+    r"alone))*\s+(?:checked|looked\s+(?:at|into)|investigated|tested)\b|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
+    r"investigation)\b|\bour\s+(?:\w+\s+){0,2}(?:check|checks|results)\b|\b(?:both|all|are|were|is)\s+mine\b|"
+    r"\bi\s+saw\s+the\s+judge\b|\bthe\s+judge\s+(?:nodded|shook|gave\s+me|showed\s+me)\b|\bwhat\s+the\s+judge\s+"
+    r"showed\s+me\b|\bpolice\s+report\b|\bwe\s+(?:police\s+)?checked\b|\bmy\s+(?:\w+\s+){0,2}(?:card|partner|team)\s+"
+    r"(?:also\s+|first\s+)?(?:checked|looked\s+at)\b")
+CHECK_WORD = re.compile(rf"\bnod|\bshake|\bshook\b|\bclean\b|\bcame\s+back\b|{NIGHT_OPEN}\d+{NIGHT_CLOSE}|\bjudge\b")
+OTHERS = re.compile(rf"{SEAT}'s\s+(?:check|checks|nod|shake|result|results|claim|report|last\s+words|clear|word)\b|"
+                    rf"\bfrom\s+{SEAT}\b|\baccording\s+to\b|{SEAT}\s+(?:and\s+{SEAT}\s+)?(?:says?|said|claims?|claimed|"
+                    r"told|reported|thinks|agree|agrees|gave|has\s+given|checked)\b|\b(?:he|she|they)\s+(?:says?|said|"
+                    r"claims?|claimed|checked)\b|\bcounterclaim|\bfalse\s+nod|\bnod\s+claim|\bnod\s+on\s+me\b")
+PLAN = re.compile(rf"\b(?:i'll|i\s+will|will|(?:i\s+)?(?:was|am|'m)\s+going\s+to|i'd|i\s+would|let\s+me|to)\s+"
+                  rf"check\s+(?:on\s+)?(?:{SEAT})?|\bcheck\s+(?:seat\s+)?\d{{1,2}}\s+{NIGHT_OPEN}\+{NIGHT_CLOSE}")
+DENIED = re.compile(rf"\bi\s+(?:never|didn't|did\s+not|haven't|have\s+not|hadn't)\s+(?:actually\s+|even\s+)?"
+                    rf"check(?:ed)?\s+(?P<s>{SEAT})")
+CHECKED = re.compile(rf"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|both|police|together))*\s+"
+                     rf"(?:checked|looked\s+(?:at|into)|investigated)\s+(?:{SEAT}|him|her|them)")
+NOT_KILLER = r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
+             r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
+KILLER = r"nod(?:s|ded)?\b|(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \
+         r"came\s+back\s+(?:a\s+)?killer\b"
+RESULT = re.compile(rf"\b(?:(?P<nk>{NOT_KILLER})|(?P<k>{KILLER}))")
+CORRECTED = re.compile(rf"\b(?:{NOT_KILLER}|{KILLER})[\s.…,;:!—–-]*(?:(?:no|oh|uh),?\s+)?(?:wait|sorry|i\s+mean|"
+                       rf"correction|my\s+mistake)\b[\s.…,;:!—–-]*(?=\b(?:{NOT_KILLER}|{KILLER}))", re.IGNORECASE)
+TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SEAT})|(?P<res>{RESULT.pattern})|"
+                   r"(?P<pron>\b(?:him|her|it|them)\b)|(?P<and>\band\b|,|&)")
+TERSE_REST = re.compile(r"[\s,.;:&]|\band\b|\bseat\b|#")
+
+
+@dataclass
+class _Pair:
+    target: Target
+    result: Result
+    pos: int
+
+
+def self_corrected(text: str) -> str:
+    """A result the speaker corrects at once gives way to the correction ("5: shake... wait, nod" reads "5: nod")."""
+    return CORRECTED.sub("", text)
+
+
+def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) -> None:
+    """Adds the checks of one clause in the speaker's own voice (the speaker claims the police when `police`)."""
+    for m in DENIED.finditer(clause):
+        f.denied.update(_seats(m.group("s"), players))
+    clause = DENIED.sub(" ", clause)
+    clause = re.sub(r"\bgut\s+check\b|\bmy\s+read\b|\bcheck\s+my\s+votes\b|\bcheck\s+me\b", " ", clause)
+    clause = PLAN.sub(" ", clause)
+    if re.search(rf"{NIGHT_OPEN}\+{NIGHT_CLOSE}", clause):
+        return
+    if CHECKED.search(clause):
+        f.checked = True
+    listing = False  # after "My checks:", the list's items are the speaker's too
+    for segment in _segments(clause):
+        own = OWN_CUE.search(segment) is not None
+        if OTHERS.search(segment) and not own:
+            continue
+        if own or listing or ((police or f.checked) and (CHECK_WORD.search(segment) or _terse(segment))) or f.dangling:
+            _segment(segment, f, players, speaker, own and CHECKED.search(segment) is not None)
+        listing = listing or (own and ":" in segment)
+
+
+def _segments(clause: str) -> list[str]:
+    """The clause cut at ';', a part naming no seat staying with the part before ("5 is a killer; I saw the
+    judge nod")."""
+    out: list[str] = []
+    for part in re.split(r"\s*;\s*", clause):
+        if out and not SEAT_RE.search(part):
+            out[-1] += "; " + part
+        else:
+            out.append(part)
+    return out
+
+
+def read_quoted_en(content: str, q: Findings, players: int) -> None:
+    """The checks a quoted seat is said to have made ("13 says he checked 12 too and got a shake")."""
+    if re.search(r"\bcheck|\bnod|\bshake|\bclean\b|\bfound\b", content):
+        _segment(content, q, players, 0)
+        q.dangling = None
+
+
+def _terse(segment: str) -> bool:
+    """A bare list of seats and results: "8 killer, 3 not"."""
+    rest = TOKEN.sub(" ", segment)
+    return bool(SEAT_RE.search(segment)) and RESULT.search(segment) is not None and not TERSE_REST.sub("", rest)
+
+
+def _segment(segment: str, f: Findings, players: int, speaker: int, own: bool = False) -> None:
+    segment = re.sub(r"\bno\s+(?:nod|shake)\b|\bnothing\b", " ", segment)
+    pairs, nights, alone = _pairs(segment, players, speaker)
+    if not pairs:
+        if len(nights) == len(alone) and nights and not RESULT.search(segment):  # "5 on night one, 9 last night"
+            for target, night in zip(alone, nights, strict=True):
+                f.set_night(_seat_of(target), night)
+        elif f.dangling and RESULT.search(segment) and not alone:  # "As police I checked 5. Clean."
+            target, night = f.dangling
+            m = RESULT.search(segment)
+            assert m is not None
+            f.check(SaidCheck(target, "not_killer" if m.group("nk") else "killer", night))
+        f.dangling = (alone[-1], nights[-1] if nights else None) if own and len(alone) == 1 else None
+        return
+    f.dangling = None
+    if len(nights) == len(pairs) and len(nights) > 1:
+        assigned = nights
+    else:
+        assigned = [nights[0] if len(nights) == 1 else None] * len(pairs)
+    for pair, night in zip(pairs, assigned, strict=True):
+        f.check(SaidCheck(pair.target, pair.result, night))
+
+
+def _pairs(segment: str, players: int, speaker: int) -> tuple[list[_Pair], list[int | None], list[Target]]:
+    """Seats paired with the results that follow them (or that precede them with "on": "a shake on 1"); the
+    nights named; the seats left without a result."""
+    pairs: list[_Pair] = []
+    pending: list[Target] = []
+    nights: list[int | None] = []
+    alone: list[Target] = []
+    last: Target | None = None
+    last_end = 0
+    for m in TOKEN.finditer(segment):
+        if m.group("night"):
+            value = m.group("night")[1:-1]
+            nights.append(None if value == "x" else int(value))
+        elif m.group("seat"):
+            target = _target(m.group("seat"), players)
+            if target is None:
+                continue
+            if pairs and pairs[-1].pos == -1:
+                pairs[-1] = _Pair(target, pairs[-1].result, m.start())  # "a shake on 1"
+            else:
+                listed = pending and re.fullmatch(r"\s*(?:,|and|&|or|,\s*and)\s*", segment[last_end: m.start()])
+                pending = [*pending, target] if listed else [target]
+                alone.append(target)
+            last, last_end = target, m.end()
+        elif m.group("res"):
+            result: Result = "not_killer" if m.group("nk") else "killer"
+            both = re.search(r"\b(?:both|all)\b", segment[max(0, m.start() - 12): m.start()]) is not None
+            if pending:
+                chosen = pending if len(pending) > 1 or both else pending[-1:]
+                pairs += [_Pair(t, result, m.start()) for t in chosen]
+                alone = [t for t in alone if t not in chosen]
+                pending = []
+            elif re.match(r"\s+on\s+(?:seat\s+)?\d", segment[m.end():]) or \
+                    (re.match(r"nod|shook|shake", m.group("res")) and re.match(
+                        r"[^.;]{0,30}?\b(?:when|as|after)\s+i\s+(?:pointed\s+at|checked|picked)\s", segment[m.end():])):
+                pairs.append(_Pair(0, result, -1))  # the seat follows ("a shake on 1", "nodded when I pointed at 4")
+            elif last is not None and re.search(r"\b(?:him|her|it)\b", segment[m.end(): m.end() + 12]):
+                pairs.append(_Pair(last, result, m.start()))
+    pairs = [p for p in pairs if p.pos != -1 and _seat_of(p.target) != speaker]
+    return pairs, nights, alone
+
+
+def _seat_of(target: Target) -> int:
+    return target[0] if isinstance(target, tuple) else target
+
+
+def _target(text: str, players: int) -> Target | None:
+    m = SEAT_RE.search(text)
+    if m is None:
+        return None
+    seat = int(m.group(1))
+    if not 1 <= seat <= players:
+        return None
+    return (seat, int(m.group(2))) if m.group(2) else seat
+
+
+def _seats(text: str, players: int) -> list[int]:
+    return [int(m.group(1)) for m in SEAT_RE.finditer(text) if 1 <= int(m.group(1)) <= players]
