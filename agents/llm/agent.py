@@ -47,6 +47,7 @@ from agents.providers.profiles import (
     PROVIDERS,
     GenOptions,
     Profile,
+    refuses_chat_parameters,
     request_args,
     response_format,
     token_budget,
@@ -199,7 +200,7 @@ class LLMAgent:
             except openai.APIStatusError as exc:
                 tally.errors.append(redact(provider_message(exc)))
                 if self._adapt(exc):
-                    continue  # the one adaptation: free, it is the format that was refused
+                    continue  # an adaptation: free, it is the request's shape that was refused
                 why = "transport failed after " if is_transient(exc) else "refused by the endpoint after "
                 return self._fallback(choices, facts.friends, tally, f"{why}{tally.transport_retries + 1} tries",
                                       retries=answers)
@@ -260,8 +261,8 @@ class LLMAgent:
         create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
 
         def transient(exc: BaseException) -> bool:
-            if isinstance(exc, openai.APIStatusError) and self._can_adapt(exc):
-                return False  # a refused format is answered by the adaptation, not by waiting
+            if isinstance(exc, openai.APIStatusError) and self._adaptation(exc) is not None:
+                return False  # a refused format or parameter is answered by the adaptation, not by waiting
             return is_transient(exc)
 
         def wait(state: RetryCallState) -> float:
@@ -285,18 +286,29 @@ class LLMAgent:
                     return reply
         raise AssertionError("tenacity returns or raises")  # pragma: no cover
 
-    def _can_adapt(self, exc: openai.APIStatusError) -> bool:
-        adapts = self.profile is not None and self.profile.adapts and self.requested_style == "auto"
-        return adapts and not self._locked and not self._adapted and exc.status_code in REFUSALS
+    def _adaptation(self, exc: openai.APIStatusError) -> str | None:
+        """Which of the generic profile's one-time switches answers this refusal (before anything has worked):
+        "tokens" for OpenAI's refusal of max_tokens or sampling (a reasoning model behind an endpoint that does not
+        say what it is), "format" for a refused json_schema; None when neither applies."""
+        profile = self.profile
+        if profile is None or not profile.adapts or self._locked or exc.status_code not in REFUSALS:
+            return None
+        if not profile.reasoning and refuses_chat_parameters(provider_message(exc)):
+            return "tokens"
+        return "format" if self.requested_style == "auto" and not self._adapted else None
 
     def _adapt(self, exc: openai.APIStatusError) -> bool:
-        """The generic profile's one adaptation: json_schema refused → json_object with the schema (llama.cpp
-        enforces it, others ignore it) and written in the messages; True if it switched."""
-        if not self._can_adapt(exc):
-            return False
-        self._adapted = True
-        self.format = "json_object_schema"
-        return True
+        """The generic profile's adaptations, each once: max_tokens or sampling refused → the reasoning parameters
+        (max_completion_tokens, no temperature/top_p: as openai-reasoning); json_schema refused → json_object with
+        the schema (llama.cpp enforces it, others ignore it) and written in the messages. True if it switched."""
+        kind = self._adaptation(exc)
+        if kind == "tokens" and self.profile is not None:
+            self.profile = replace(self.profile, reasoning=True)
+            self._budget = token_budget(self.profile, self.options)
+        elif kind == "format":
+            self._adapted = True
+            self.format = "json_object_schema"
+        return kind is not None
 
     def _note(self, tally: Tally, retries: int, fallback: str | None = None, thoughts: str = "") -> Annotation:
         return Annotation(
