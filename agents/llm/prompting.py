@@ -81,7 +81,7 @@ def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None
     facts = facts or seat_facts(view)
     rules = get_ruleset(view.ruleset)
     return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
-                   players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts))
+                   players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts, rules.id))
 
 
 def record_line(event: Event, lang: str) -> str:

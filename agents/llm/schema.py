@@ -10,7 +10,7 @@ unknown claimed role becomes None, speech is cut to MAX_SPEECH characters.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
@@ -156,7 +156,9 @@ def check_legal(answer: Answer, choices: Choices) -> None:
     answer.claim = _read_claim(answer.claim, answer.claimed_role, choices) if choices.speaks else None
     answer.claimed_role = answer.claim.role if answer.claim is not None else None
     answer.suspicions = _clean_suspicions(answer.suspicions, choices.rated)
-    answer.notebook = read_notebook(answer.notebook, notebook_scope(choices))
+    # the seat's latest suspicions go back with its notebook (the notebook is all that carries over)
+    mine = tuple(sorted((int(k), round(float(v), 2)) for k, v in answer.suspicions.items()))
+    answer.notebook = replace(read_notebook(answer.notebook, notebook_scope(choices)), suspicions=mine)
 
 
 def notebook_scope(choices: Choices) -> Scope:

@@ -204,7 +204,8 @@ class ProviderEmulator:
         model = str(body.get("model"))
         if model not in self.models:
             self._unknown_model(model)
-        if "stream_options" in body and not body.get("stream") and self.profile in ("openai", "proxy", "deepseek", "vllm"):
+        strict_stream = self.profile in ("openai", "proxy", "deepseek", "vllm")
+        if "stream_options" in body and not body.get("stream") and strict_stream:
             raise openai_error(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
                                param="stream_options", code="invalid_value")
         if self.profile in OPENAI_RULES:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from agents.bots.levels import STYLES, Level, Style
 from agents.bots.record import Belief, PublicActs, Record, public_suspicion, read_record, vouched, weigh_claims
-from agents.view import SeatFacts, SeatView, seat_facts
+from agents.view import SeatFacts, SeatView, known_partners, seat_facts
 from engine import EventKind, Request, Team, get_ruleset, team_of
 
 
@@ -26,7 +26,7 @@ class Situation:
     lang: str
     rng: random.Random
     beliefs: dict[int, Belief]
-    sus: dict[int, float]  # P(killer) this seat gives every other living seat it does not know
+    sus: dict[int, float]  # P(killer) this seat gives every other living seat but the partners known on its side
     public: dict[int, float]  # P(killer) from the public record alone (what the table would think)
     shown: dict[int, str]  # seats the judge showed the killers, with their role
 
@@ -85,8 +85,9 @@ def situation(view: SeatView, request: Request, level: Level, seed: int, lang: s
     public_known, public_tally = vouched(rec, public_beliefs), PublicActs.of(rec, public_beliefs)
     public = {s: public_suspicion(rec, s, public_beliefs, prior, public_known, public_tally) for s in facts.living}
     known, tally = _private_known(facts, rec, beliefs), PublicActs.of(rec, beliefs)
+    mates = known_partners(facts, view.ruleset)  # not rated, as the LLM seats are not asked to (agents/view.py)
     sus = {s: _private(facts, rec, s, beliefs, prior, killer, known, tally) for s in facts.living
-           if s != facts.seat and not (killer and s in facts.friends)}
+           if s != facts.seat and s not in mates}
     return Situation(view, request, facts, rec, level, STYLES[level], seed, lang, rng, beliefs, sus, public,
                      _shown(view))
 
