@@ -10,6 +10,7 @@ from engine.roles import ROLES
 from words.narrator import phrase
 from words.role_briefs import brief
 from words.rules_card import rules_card
+from words.table import table
 
 Phrases = dict[str, dict[str, str]]
 
@@ -62,6 +63,9 @@ LINES: Phrases = {
                      "a lie, and others will weigh it against what they know.",
                "zh": "发言可以附带公开声明：你声称的身份和你报出的查验结果。全桌都会听到，法官会记录；"
                      "没人核实，所以可以说谎，别人会拿它与自己所知对照。"},
+    "claims_role": {"en": "A speech may carry a public claim: the role you say you hold. The whole table hears it "
+                          "and the judge records it; nobody verifies it, so it may be a lie.",
+                    "zh": "发言可以附带公开声明：你声称的身份。全桌都会听到，法官会记录；没人核实，所以可以说谎。"},
     "night_once": {"en": "This power can be used once per game: once spent it is gone.",
                    "zh": "这个技能每局只能用一次：用掉就没有了。"},
     "night_team": {"en": "Your partners (seats {seats}) choose too; the judge takes your majority, a tie by lot.",
@@ -95,15 +99,17 @@ def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
     return table[key]["zh" if lang == "zh" else "en"].format(**values)
 
 
-def day_lines(ruleset: str, lang: str) -> tuple[str, ...]:
-    """The lines the card gains for the prompt: the vote, the accusation, the team rule, claims."""
-    day = get_ruleset(ruleset).day.key
+def day_lines(ruleset: str, lang: str, players: int | None = None) -> tuple[str, ...]:
+    """The lines the card gains for the prompt: the vote, the accusation, the team rule (where a team of two or
+    more decides together), claims (of checks only where the game has them)."""
+    tab = table(ruleset, players)
+    day = tab.rules.day.key
     lines = [_say(VOTES, day, lang)]
     if day in ACCUSATIONS:
         lines.append(_say(ACCUSATIONS, day, lang))
-    if any(step.team for step in get_ruleset(ruleset).night_steps):
+    if any(call.together for call in tab.calls):
         lines.append(_say(LINES, "team", lang))
-    lines.append(_say(LINES, "claims", lang))
+    lines.append(_say(LINES, "claims" if tab.has_action("check") else "claims_role", lang))
     return tuple(lines)
 
 
@@ -111,16 +117,17 @@ def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
     """The rules card (its sections; the ruleset's name is in the prompt's first lines) with what each answer
     does: the same text for every seat of a game."""
     card = rules_card(ruleset, lang, players)
-    sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang)))
+    sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang, players)))
     colon = "：" if lang == "zh" else ":"
     return "\n".join(f"{heading}{colon}\n" + "\n".join(f"  {line}" for line in lines) for heading, lines in sections)
 
 
-def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
+def own_briefs(cards: tuple[str, ...], lang: str, ruleset: str, players: int | None = None) -> tuple[str, ...]:
     """The briefs of the seat's own cards (v5: two; one when both are the same role), for its private notes only:
-    what each card knows, wants and typically plays (words/role_briefs.py)."""
+    what each card knows, wants and typically plays in the game dealt (words/role_briefs.py)."""
     roles = dict.fromkeys(c for c in cards if c in ROLES)
-    return tuple(brief(r, lang, display_name(r, lang)) for r in roles)
+    tab = table(ruleset, players)
+    return tuple(brief(r, lang, display_name(r, lang), tab) for r in roles)
 
 
 def consequence(request: Request, ruleset: str, lang: str) -> str:

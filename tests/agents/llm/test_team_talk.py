@@ -16,8 +16,9 @@ from agents.llm import prompting
 from agents.view import SeatView
 from engine import Action, DecisionKind, Event, EventKind, GameState, Request
 from tests.words.test_prompt_card import legal_values, request_part
+from words.card_phrases import CALL
 from words.prompt_card import LINES, consequence, talk_text
-from words.rules_card import TOGETHER, card_text, rules_card
+from words.rules_card import card_text, rules_card
 
 TEAM_RULESETS = [r.id for r in engine.all_rulesets() if any(s.team for s in r.night_steps)]
 
@@ -114,8 +115,12 @@ def test_bots_answer_a_later_round_with_a_teammates_proposal(make: object) -> No
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("ruleset", [r.id for r in engine.all_rulesets()])
 def test_the_card_states_the_team_talk_and_the_majority_rule(ruleset: str, lang: str) -> None:
-    team_steps = [s for s in engine.get_ruleset(ruleset).night_steps if s.team]
-    card = card_text(rules_card(ruleset, lang))
-    assert card.count(TOGETHER[lang]) == len(team_steps)
-    shared = prompting.system_prompt(ruleset, engine.get_ruleset(ruleset).default_players, lang)
-    assert (LINES["team"][lang] in shared) == bool(team_steps)
+    rules = engine.get_ruleset(ruleset)
+    for players in range(rules.players[0], rules.players[1] + 1):
+        # the teams of two or more the engine asks together on the first night of a game this size
+        state, _ = engine.new_game(ruleset, random.Random(0), players=players)
+        teams = {(r.role, r.action) for r in state.pending if len(r.team) > 1}
+        card = card_text(rules_card(ruleset, lang, players))
+        assert card.count(CALL["together"][lang]) == len(teams)
+        shared = prompting.system_prompt(ruleset, players, lang)
+        assert (LINES["team"][lang] in shared) == bool(teams)
