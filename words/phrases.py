@@ -42,6 +42,7 @@ EN: dict[str, str] = {
     K.TEAM_TALK: "{role} team talk (night {night}, round {round} of {rounds}): {proposals}; the proposals differ, "
     "so the judge shows them to the team and asks again.", "proposal": "{seat} proposes {target}",
     "talk_proposal": "{seat} proposed {target}", "talk_you": " (you)",
+    "tells_team": " To the team: {words}", "talk_message": "{seat} told the team: {words}",
     K.CHECK_RESULT: "The {by} check {target}: {gesture}.",
     K.KILL_ORDERS: "The killer cards' orders: {orders}.", "order": "{card} kills {target}",
     K.SAVED: "The doctor saves {seat} from the killers.",
@@ -166,6 +167,7 @@ ZH: dict[str, str] = {
     K.TEAM_TALK: "{role}商量（第{night}夜，第{round}轮，共{rounds}轮）：{proposals}；意见不一，"
     "法官把各人的提议告诉同伴，再问一次。", "proposal": "{seat}提议{target}",
     "talk_proposal": "{seat}提议{target}", "talk_you": "（你）",
+    "tells_team": "对同伴说：{words}", "talk_message": "{seat}对同伴说：{words}",
     K.CHECK_RESULT: "{by}验{target}：{gesture}。",
     K.KILL_ORDERS: "杀手牌的指令：{orders}。", "order": "{card}杀{target}",
     K.SAVED: "医生救下了{seat}。",

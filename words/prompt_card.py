@@ -6,8 +6,9 @@ sit in the shared, cacheable front of the prompt; `consequence` is the line each
 from __future__ import annotations
 
 from engine import DecisionKind, Request, Target, display_name, get_ruleset
+from engine.moves.decisions import MAX_TEAM_MESSAGE
 from engine.roles import ROLES
-from words.narrator import phrase
+from words.narrator import Quote, curly, phrase, team_message
 from words.role_briefs import brief
 from words.rules_card import rules_card
 from words.table import table
@@ -80,6 +81,14 @@ LINES: Phrases = {
                    "zh": "同伴商量，第{round}轮（共{rounds}轮）：你们的提议不一。上一轮：{proposals}。"},
     "talk_more": {"en": "Agree on one target and it is tonight's choice; if you still differ you are asked again.",
                   "zh": "意见一致，就是今晚的选择；仍不一致会再问一次。"},
+    "message": {"en": "With your choice you may tell your partners something (\"message\", in English, at most "
+                      "{n} characters, \"\" for nothing): they read it at the next round, or in their notes once "
+                      "the night is settled; nobody else does.",
+                "zh": "选择时可以对同伴说一句话（\"message\"，用中文，最多{n}字，不说就填 \"\"）：他们在下一轮看到，"
+                      "或在当晚定下之后的记录里看到；别人看不到。"},
+    "crossed": {"en": "Say which target you will keep so that you do not swap; where each of you gave way to the "
+                      "other, keep the proposal of the lowest seat.",
+                "zh": "说清楚你会坚持哪个目标，免得互换；如果双方都让给了对方，就按座位号最小的人的提议。"},
     "talk_last": {"en": "This is the last round: the judge then takes your majority, and draws a tie by lot.",
                   "zh": "这是最后一轮：之后法官取你们的多数，平票抽签。"},
     "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and seats {seats} only.",
@@ -140,9 +149,12 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         lines = [_say(LINES, "night_once", lang)] if request.irreversible else []
         if partners and request.round > 1:
             lines.append(_say(LINES, "talk_last" if request.round >= request.rounds else "talk_more", lang))
+            lines.append(_say(LINES, "crossed", lang))
         elif partners:
             key = "night_talk" if request.rounds > 1 else "night_team"
             lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds))
+        if request.may_message:
+            lines.append(_say(LINES, "message", lang, n=MAX_TEAM_MESSAGE))
         if request.action == "check":
             lines.append(_say(LINES, "check_team", lang, seats=seats(partners)) if partners
                          else _say(LINES, "check_alone", lang))
@@ -160,17 +172,29 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
     return _say(LINES, "no_count", lang) if request.accusations else ""
 
 
-def talk_text(request: Request, lang: str) -> str:
-    """A later team-talk round (R-team-talk): which round of how many, and what each member proposed in the round
-    before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7"); empty for any other request."""
+def talk_text(request: Request, lang: str, quote: Quote = curly) -> str:
+    """A later team-talk round (R-team-talk): which round of how many, what each member proposed in the round
+    before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7") and what each told the team then, its words
+    quoted by `quote` like a speech (issue 19); empty for any other request."""
     if request.round <= 1 or not request.proposals:
         return ""
-    said = [phrase(lang, "talk_proposal", seat=phrase(lang, "seat", n=s) + (phrase(lang, "talk_you")
-                                                                          if s == request.seat else ""),
+    said = [phrase(lang, "talk_proposal", seat=_member(lang, request, s),
                    target=phrase(lang, "nobody") if t is None else _target_words(lang, t))
             for s, t in request.proposals]
-    return _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
+    text = _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
                 proposals=phrase(lang, "item_sep").join(said))
+    words = [(s, team_message({"message": m})) for s, m in request.messages]
+    told = [_capital(phrase(lang, "talk_message", seat=_member(lang, request, s), words=quote(m)))
+            for s, m in words if m]
+    return "\n".join([text, *told])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _member(lang: str, request: Request, seat: int) -> str:
+    return phrase(lang, "seat", n=seat) + (phrase(lang, "talk_you") if seat == request.seat else "")
 
 
 def _target_words(lang: str, target: Target) -> str:

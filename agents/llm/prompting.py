@@ -120,7 +120,8 @@ def request_text(request: Request, lang: str, fields: list[str], targets: list[A
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   claim_targets=claim_targets or [], night=night,
-                  follows=consequence(request, ruleset, lang) if ruleset else "", talk=talk_text(request, lang),
+                  follows=consequence(request, ruleset, lang) if ruleset else "",
+                  talk=talk_text(request, lang, quote=speech_literal),
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 
