@@ -69,9 +69,9 @@ LINES: Phrases = {
                     "zh": "发言可以附带公开声明：你声称的身份。全桌都会听到，法官会记录；没人核实，所以可以说谎。"},
     "night_once": {"en": "This power can be used once per game: once spent it is gone.",
                    "zh": "这个技能每局只能用一次：用掉就没有了。"},
-    "night_team": {"en": "Your partners (seats {seats}) choose too; the judge takes your majority, a tie by lot.",
+    "night_team": {"en": "{who} too; the judge takes your majority, a tie by lot.",
                    "zh": "你的同伴（{seats}号）也在选；法官取你们的多数，平票抽签。"},
-    "night_talk": {"en": "Your partners (seats {seats}) choose too. If your proposals differ, each of you sees the "
+    "night_talk": {"en": "{who} too. If your proposals differ, each of you sees the "
                          "others' and may change yours, up to {rounds} rounds in all; then the judge takes your "
                          "majority, a tie by lot.",
                    "zh": "你的同伴（{seats}号）也在选。提议不一时，你们会看到彼此的提议并可更改，最多共{rounds}轮；"
@@ -91,7 +91,7 @@ LINES: Phrases = {
                 "zh": "说清楚你会坚持哪个目标，免得互换；如果双方都让给了对方，就按座位号最小的人的提议。"},
     "talk_last": {"en": "This is the last round: the judge then takes your majority, and draws a tie by lot.",
                   "zh": "这是最后一轮：之后法官取你们的多数，平票抽签。"},
-    "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and seats {seats} only.",
+    "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and {whom} only.",
                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
     "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
                     "zh": "法官的回答（点头：是杀手；摇头：不是）只有你自己看到。"},
@@ -102,6 +102,13 @@ LINES: Phrases = {
     "words": {"en": "Last words are heard by everyone; you cannot act again.",
               "zh": "遗言所有人都能听到；你之后不能再行动。"},
 }
+
+
+def _partners(partners: list[str], one: str, more: str, verb_one: str = "", verb_more: str = "") -> str:
+    """The en words for a seat's partners, singular for one ("Your partner (seat 6) chooses")."""
+    if len(partners) == 1:
+        return one.format(partners[0]) + verb_one
+    return more.format(", ".join(partners)) + verb_more
 
 
 def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
@@ -152,11 +159,14 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
             lines.append(_say(LINES, "crossed", lang))
         elif partners:
             key = "night_talk" if request.rounds > 1 else "night_team"
-            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds))
+            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds,
+                              who=_partners(partners, "Your partner (seat {})", "Your partners (seats {})",
+                                            " chooses", " choose")))
         if request.may_message:
             lines.append(_say(LINES, "message", lang, n=MAX_TEAM_MESSAGE))
         if request.action == "check":
-            lines.append(_say(LINES, "check_team", lang, seats=seats(partners)) if partners
+            lines.append(_say(LINES, "check_team", lang, seats=seats(partners),
+                              whom=_partners(partners, "seat {}", "seats {}")) if partners
                          else _say(LINES, "check_alone", lang))
         return " ".join(lines)
     if request.kind is DecisionKind.VOTE:
