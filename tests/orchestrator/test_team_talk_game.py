@@ -151,7 +151,7 @@ def test_a_game_recorded_before_team_talk_resumes_without_it(tmp_path: Path) -> 
     assert [strip_wall_clock(e.event.to_dict()) for e in resumed.entries[:50]] == kept
 
 
-TOLD = re.compile(r'seat (\d+) told the team: "(?:\w+ )?I take yours: seat (\d+)\."')
+TOLD = re.compile(r'[Ss]eat (\d+) told the team: "(?:\w+ )?I take yours: seat (\d+)\."')
 
 
 def wording_model(prompts: dict[int, list[str]], reads_messages: bool) -> Any:
@@ -216,7 +216,7 @@ def test_a_killers_message_reaches_its_partner_quoted_and_nobody_else(tmp_path: 
         [partner] = [m for m in members if m != seat]
         said = f"From Killer seat {partner}: I want seat "
         later = [p for p in prompts[seat] if "Team talk, round 2 of 3" in p]
-        assert later and f'seat {partner} told the team: "{said}' in later[0]  # quoted, as a speech is
+        assert later and f'Seat {partner} told the team: "{said}' in later[0]  # quoted, as a speech is
     outside = [p for s, ps in prompts.items() if s not in members for p in ps]
     assert outside and all("From Killer" not in p and "Killer I take yours" not in p for p in outside)
     god, public = render(transcript, god=True), render(transcript)
