@@ -110,10 +110,8 @@ def situation(view: SeatView, request: Request, level: Level, seed: int, lang: s
 
 
 def _dealt(view: SeatView) -> dict[str, int]:
-    try:
-        return dict(Counter(get_ruleset(view.ruleset).composition(view.players)))
-    except Exception:  # a table the dealer cannot name: nothing to count against
-        return {}
+    """The cards the seed's table deals at this size (the count the hard bots hold claims against)."""
+    return dict(Counter(get_ruleset(view.ruleset).composition(view.players)))
 
 
 def overclaims(rec: Record, dealt: dict[str, int]) -> dict[str, tuple[int, ...]]:
