@@ -31,11 +31,11 @@ class Annotation:
 @dataclass(frozen=True)
 class Attribution:
     """What a speech says another seat did or said, as the speaker means it (issue 19: a bot attributes to a seat
-    only what the public record shows it did): `seat` accused `target`, voted for `target`, claimed `role`, or
+    only what the public record shows it did): `seat` accuses `target` (in a speech), voted for `target`, claimed `role`, or
     reported a check of `target` with `result`."""
 
     seat: int
-    act: str  # "accused" | "voted" | "claimed" | "reported"
+    act: str  # "accuses" | "voted" | "claimed" | "reported"
     target: int | None = None
     role: str | None = None
     result: str | None = None  # a reported check: "killer" or "not_killer"

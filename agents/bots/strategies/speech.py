@@ -137,7 +137,7 @@ def _context(sit: Situation, voice: Voice) -> str:
     today = [(a, t) for d, a, t in rec.accusations if d == rec.day and a != sit.me]
     if today:
         a, t = today[-1]
-        options.append(lambda: voice.attribute("pointed", (Attribution(a, "accused", target=t),), by=voice.seat(a),
+        options.append(lambda: voice.attribute("pointed", (Attribution(a, "accuses", target=t),), by=voice.seat(a),
                                                seat=voice.seat(t)))
     if sit.overclaimed:  # the hard bots count the claims against the cards (situation.py)
         role, claimants = max(sit.overclaimed.items(), key=lambda kv: (len(kv[1]), kv[0]))

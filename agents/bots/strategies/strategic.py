@@ -139,7 +139,7 @@ def _why(sit: Situation, seat: int) -> Point:
         return Point(seat, "claimed", by, said=(Attribution(by, "reported", target=seat, result="killer"),))
     accusers = sorted(rec.accusers(seat) - {sit.me})
     if len(accusers) >= 2:
-        return Point(seat, "pointed", said=tuple(Attribution(a, "accused", target=seat) for a in accusers))
+        return Point(seat, "pointed", said=tuple(Attribution(a, "accuses", target=seat) for a in accusers))
     good_out = {s for s, side in rec.sides.items() if side == "good"}
     voted = next((t for d, v, t in rec.votes if v == seat and t in good_out and rec.executed.get(t) == d), None)
     if voted is not None:

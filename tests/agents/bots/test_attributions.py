@@ -22,7 +22,7 @@ RULESETS = ("v2-classic", "v2.5-std", "v3", "v4-classic")  # the rulesets the bo
 def backed(said: Attribution, public: list[Event]) -> bool:
     """Whether the public record so far shows `said.seat` doing what the speech says it did."""
     speeches = [e.data for e in public if e.kind in engine.SPEECHES and e.data.get("seat") == said.seat]
-    if said.act == "accused":
+    if said.act == "accuses":
         return any(d.get("accusation") == said.target for d in speeches)
     if said.act == "voted":
         return any(e.kind == EventKind.VOTE and e.data.get("seat") == said.seat and e.data.get("target") == said.target
@@ -99,7 +99,7 @@ def test_the_check_catches_a_misquote() -> None:
     are all refused."""
     accusation = Event(EventKind.STATEMENT, {"seat": 5, "kind": "statement", "speech": "12 is odd", "accusation": 12})
     public = [accusation]
-    assert backed(Attribution(5, "accused", target=12), public)
+    assert backed(Attribution(5, "accuses", target=12), public)
     assert not backed(Attribution(5, "reported", target=12, result="killer"), public)
     assert not backed(Attribution(5, "claimed", role="police"), public)
     assert not backed(Attribution(5, "voted", target=12), public)
