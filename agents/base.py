@@ -31,8 +31,8 @@ class Annotation:
 @dataclass(frozen=True)
 class Attribution:
     """What a speech says another seat did or said, as the speaker means it (issue 19: a bot attributes to a seat
-    only what the public record shows it did): `seat` accuses `target` (in a speech), voted for `target`, claimed `role`, or
-    reported a check of `target` with `result`."""
+    only what the public record shows it did): `seat` accuses `target` (in a speech), voted for `target`, claimed
+    `role`, or reported a check of `target` with `result`."""
 
     seat: int
     act: str  # "accuses" | "voted" | "claimed" | "reported"
