@@ -29,6 +29,19 @@ class Annotation:
 
 
 @dataclass(frozen=True)
+class Attribution:
+    """What a speech says another seat did or said, as the speaker means it (issue 19: a bot attributes to a seat
+    only what the public record shows it did): `seat` accuses `target` (in a speech), voted for `target`, claimed
+    `role`, or reported a check of `target` with `result`."""
+
+    seat: int
+    act: str  # "accuses" | "voted" | "claimed" | "reported"
+    target: int | None = None
+    role: str | None = None
+    result: str | None = None  # a reported check: "killer" or "not_killer"
+
+
+@dataclass(frozen=True)
 class Decision:
     """A seat's answer: the engine action plus the private fields the evaluation reads."""
 
@@ -37,6 +50,8 @@ class Decision:
     reasoning: str = ""  # private
     suspicions: dict[int, float] = field(default_factory=dict)  # private: P(killer) per living seat
     annotation: Annotation = field(default_factory=lambda: Annotation("unknown"))
+    # what the speech attributes to other seats, where the agent knows (the bots build their speeches from it)
+    attributions: tuple[Attribution, ...] = ()
 
 
 class Agent(Protocol):

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event, EventKind, Target, Team, team_of
+from engine import Event, EventKind, Target, Team, get_ruleset, team_of
 
 NotebookData = dict[str, Any] | str  # a stored notebook: its object (agents/llm/notebook.py) or old free text
 SpeechListener = Callable[[str], Awaitable[None] | None]  # the seat's public speech so far (sync or async)
@@ -55,8 +55,18 @@ class SeatFacts:
         return frozenset(mates - {self.seat})
 
 
-def known_partners(facts: SeatFacts) -> frozenset[int]:
-    """The partners a seat on the killers' side knows (it is not asked how likely they are killers)."""
+def known_partners(facts: SeatFacts, ruleset: str) -> frozenset[int]:
+    """The partners a seat knows to be on its own side, whom it is not asked to rate: a killer's partners always;
+    a good seat's where no card of the other side opens its eyes with them (000 v5.0: the undercover opens its
+    eyes at the police call, "everyone knows that one person is an undercover")."""
+    if any(team_of(c) is Team.KILLERS for c in facts.cards):
+        return facts.friends
+    mixed = "undercover" in get_ruleset(ruleset).roles()
+    return frozenset() if mixed else facts.friends
+
+
+def killers_partners(facts: SeatFacts) -> frozenset[int]:
+    """The partners a seat on the killers' side knows (the easy bot's own rule: it rates everyone else)."""
     return facts.friends if any(team_of(c) is Team.KILLERS for c in facts.cards) else frozenset()
 
 

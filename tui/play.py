@@ -17,6 +17,7 @@ from tui.i18n import action, role, tr
 from tui.screens.claim_form import claim_form
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.team_message import TeamMessageScreen, partners_of
 from words.prompt_card import talk_text
 
 if TYPE_CHECKING:
@@ -42,12 +43,14 @@ def ask_text(lang: str, request: dict[str, Any]) -> str:
 
 
 def team_talk_text(lang: str, request: dict[str, Any]) -> str:
-    """The team-talk view of a later round (R-team-talk): the round and every member's proposal of the round
-    before, in the same words the models read (words.prompt_card.talk_text); empty for any other request."""
+    """The team-talk view of a later round (R-team-talk): the round, every member's proposal of the round before
+    and what each told the team, in the same words the models read (words.prompt_card.talk_text); empty for any
+    other request."""
     try:
         proposals = tuple((int(s), target_from_json(t)) for s, t in request.get("proposals") or ())
+        messages = tuple((int(s), str(m)) for s, m in request.get("messages") or ())
         asked = Request(int(request["seat"]), DecisionKind(request["kind"]), round=int(request.get("round", 1)),
-                        rounds=int(request.get("rounds", 1)), proposals=proposals)
+                        rounds=int(request.get("rounds", 1)), proposals=proposals, messages=messages)
     except (KeyError, TypeError, ValueError):
         return ""
     return talk_text(asked, lang)
@@ -90,7 +93,9 @@ async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | N
             if not await app.ask(ConfirmScreen(what, lang)):
                 error = None
                 continue
-        return {"target": target, "speech": "", "accusation": None}
+        partners = partners_of(request)  # a team night choice: a word to the partners too (issue 19)
+        message = await app.ask(TeamMessageScreen(partners, lang)) if partners else ""
+        return {"target": target, "speech": "", "accusation": None, "message": message or ""}
 
 
 async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:

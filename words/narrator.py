@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import Event
+from engine.moves.decisions import MAX_TEAM_MESSAGE
 from engine.record.catalog import CATALOGUE, SPEECHES, Cause, CheckResult, EventKind, LotOutcome, TieBreak, tie_break
 from engine.record.view import PUBLIC, View, can_see
 from engine.roles import ROLES, action_name, display_name
@@ -325,6 +326,11 @@ def _claim(w: Words, claim: Any) -> str:
     return text
 
 
+def team_message(d: dict[str, Any]) -> str:
+    """A night choice's words to the partners (issue 19), made safe to print, cut at the engine's limit."""
+    return clean(str(d.get("message") or ""), max_chars=MAX_TEAM_MESSAGE)
+
+
 def speech_words(d: dict[str, Any], max_chars: int | None = None) -> str:
     """The words of a speech, made safe to print (one line, no control characters)."""
     return clean(str(d.get("speech") or ""), max_chars=max_chars)
@@ -339,7 +345,9 @@ def sentence(event: Event, lang: str, quote: Quote = curly) -> str:
         return _capital(_head(w, event.kind, event.data) + tail)
     fmt = SENTENCES.get(event.kind)
     if fmt is not None:
-        return _capital(fmt(w, event.data))
+        text = _capital(fmt(w, event.data))
+        message = team_message(event.data) if event.kind == K.NIGHT_CHOICE else ""
+        return text + w("tells_team", words=quote(message)) if message else text  # a team's words, quoted last
     template = w.p.get(event.kind, "")
     return _capital(_from_template(w, template, event.data) if template else w("unknown_event"))
 

@@ -6,10 +6,12 @@ sit in the shared, cacheable front of the prompt; `consequence` is the line each
 from __future__ import annotations
 
 from engine import DecisionKind, Request, Target, display_name, get_ruleset
+from engine.moves.decisions import MAX_TEAM_MESSAGE
 from engine.roles import ROLES
-from words.narrator import phrase
+from words.narrator import Quote, curly, phrase, team_message
 from words.role_briefs import brief
 from words.rules_card import rules_card
+from words.table import table
 
 Phrases = dict[str, dict[str, str]]
 
@@ -62,11 +64,14 @@ LINES: Phrases = {
                      "a lie, and others will weigh it against what they know.",
                "zh": "发言可以附带公开声明：你声称的身份和你报出的查验结果。全桌都会听到，法官会记录；"
                      "没人核实，所以可以说谎，别人会拿它与自己所知对照。"},
+    "claims_role": {"en": "A speech may carry a public claim: the role you say you hold. The whole table hears it "
+                          "and the judge records it; nobody verifies it, so it may be a lie.",
+                    "zh": "发言可以附带公开声明：你声称的身份。全桌都会听到，法官会记录；没人核实，所以可以说谎。"},
     "night_once": {"en": "This power can be used once per game: once spent it is gone.",
                    "zh": "这个技能每局只能用一次：用掉就没有了。"},
-    "night_team": {"en": "Your partners (seats {seats}) choose too; the judge takes your majority, a tie by lot.",
+    "night_team": {"en": "{who} too; the judge takes your majority, a tie by lot.",
                    "zh": "你的同伴（{seats}号）也在选；法官取你们的多数，平票抽签。"},
-    "night_talk": {"en": "Your partners (seats {seats}) choose too. If your proposals differ, each of you sees the "
+    "night_talk": {"en": "{who} too. If your proposals differ, each of you sees the "
                          "others' and may change yours, up to {rounds} rounds in all; then the judge takes your "
                          "majority, a tie by lot.",
                    "zh": "你的同伴（{seats}号）也在选。提议不一时，你们会看到彼此的提议并可更改，最多共{rounds}轮；"
@@ -76,9 +81,17 @@ LINES: Phrases = {
                    "zh": "同伴商量，第{round}轮（共{rounds}轮）：你们的提议不一。上一轮：{proposals}。"},
     "talk_more": {"en": "Agree on one target and it is tonight's choice; if you still differ you are asked again.",
                   "zh": "意见一致，就是今晚的选择；仍不一致会再问一次。"},
+    "message": {"en": "With your choice you may tell your partners something (\"message\", in English, at most "
+                      "{n} characters, \"\" for nothing): they read it at the next round, or in their notes once "
+                      "the night is settled; nobody else does.",
+                "zh": "选择时可以对同伴说一句话（\"message\"，用中文，最多{n}字，不说就填 \"\"）：他们在下一轮看到，"
+                      "或在当晚定下之后的记录里看到；别人看不到。"},
+    "crossed": {"en": "Say which target you will keep so that you do not swap; where each of you gave way to the "
+                      "other, keep the proposal of the lowest seat.",
+                "zh": "说清楚你会坚持哪个目标，免得互换；如果双方都让给了对方，就按座位号最小的人的提议。"},
     "talk_last": {"en": "This is the last round: the judge then takes your majority, and draws a tie by lot.",
                   "zh": "这是最后一轮：之后法官取你们的多数，平票抽签。"},
-    "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and seats {seats} only.",
+    "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and {whom} only.",
                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
     "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
                     "zh": "法官的回答（点头：是杀手；摇头：不是）只有你自己看到。"},
@@ -91,19 +104,28 @@ LINES: Phrases = {
 }
 
 
+def _partners(partners: list[str], one: str, more: str, verb_one: str = "", verb_more: str = "") -> str:
+    """The en words for a seat's partners, singular for one ("Your partner (seat 6) chooses")."""
+    if len(partners) == 1:
+        return one.format(partners[0]) + verb_one
+    return more.format(", ".join(partners)) + verb_more
+
+
 def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
     return table[key]["zh" if lang == "zh" else "en"].format(**values)
 
 
-def day_lines(ruleset: str, lang: str) -> tuple[str, ...]:
-    """The lines the card gains for the prompt: the vote, the accusation, the team rule, claims."""
-    day = get_ruleset(ruleset).day.key
+def day_lines(ruleset: str, lang: str, players: int | None = None) -> tuple[str, ...]:
+    """The lines the card gains for the prompt: the vote, the accusation, the team rule (where a team of two or
+    more decides together), claims (of checks only where the game has them)."""
+    tab = table(ruleset, players)
+    day = tab.rules.day.key
     lines = [_say(VOTES, day, lang)]
     if day in ACCUSATIONS:
         lines.append(_say(ACCUSATIONS, day, lang))
-    if any(step.team for step in get_ruleset(ruleset).night_steps):
+    if any(call.together for call in tab.calls):
         lines.append(_say(LINES, "team", lang))
-    lines.append(_say(LINES, "claims", lang))
+    lines.append(_say(LINES, "claims" if tab.has_action("check") else "claims_role", lang))
     return tuple(lines)
 
 
@@ -111,16 +133,17 @@ def prompt_card(ruleset: str, lang: str, players: int | None = None) -> str:
     """The rules card (its sections; the ruleset's name is in the prompt's first lines) with what each answer
     does: the same text for every seat of a game."""
     card = rules_card(ruleset, lang, players)
-    sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang)))
+    sections = (*card.sections, (_say(LINES, "section", lang), day_lines(ruleset, lang, players)))
     colon = "：" if lang == "zh" else ":"
     return "\n".join(f"{heading}{colon}\n" + "\n".join(f"  {line}" for line in lines) for heading, lines in sections)
 
 
-def own_briefs(cards: tuple[str, ...], lang: str) -> tuple[str, ...]:
+def own_briefs(cards: tuple[str, ...], lang: str, ruleset: str, players: int | None = None) -> tuple[str, ...]:
     """The briefs of the seat's own cards (v5: two; one when both are the same role), for its private notes only:
-    what each card knows, wants and typically plays (words/role_briefs.py)."""
+    what each card knows, wants and typically plays in the game dealt (words/role_briefs.py)."""
     roles = dict.fromkeys(c for c in cards if c in ROLES)
-    return tuple(brief(r, lang, display_name(r, lang)) for r in roles)
+    tab = table(ruleset, players)
+    return tuple(brief(r, lang, display_name(r, lang), tab) for r in roles)
 
 
 def consequence(request: Request, ruleset: str, lang: str) -> str:
@@ -133,11 +156,17 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
         lines = [_say(LINES, "night_once", lang)] if request.irreversible else []
         if partners and request.round > 1:
             lines.append(_say(LINES, "talk_last" if request.round >= request.rounds else "talk_more", lang))
+            lines.append(_say(LINES, "crossed", lang))
         elif partners:
             key = "night_talk" if request.rounds > 1 else "night_team"
-            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds))
+            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds,
+                              who=_partners(partners, "Your partner (seat {})", "Your partners (seats {})",
+                                            " chooses", " choose")))
+        if request.may_message:
+            lines.append(_say(LINES, "message", lang, n=MAX_TEAM_MESSAGE))
         if request.action == "check":
-            lines.append(_say(LINES, "check_team", lang, seats=seats(partners)) if partners
+            lines.append(_say(LINES, "check_team", lang, seats=seats(partners),
+                              whom=_partners(partners, "seat {}", "seats {}")) if partners
                          else _say(LINES, "check_alone", lang))
         return " ".join(lines)
     if request.kind is DecisionKind.VOTE:
@@ -153,17 +182,29 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
     return _say(LINES, "no_count", lang) if request.accusations else ""
 
 
-def talk_text(request: Request, lang: str) -> str:
-    """A later team-talk round (R-team-talk): which round of how many, and what each member proposed in the round
-    before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7"); empty for any other request."""
+def talk_text(request: Request, lang: str, quote: Quote = curly) -> str:
+    """A later team-talk round (R-team-talk): which round of how many, what each member proposed in the round
+    before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7") and what each told the team then, its words
+    quoted by `quote` like a speech (issue 19); empty for any other request."""
     if request.round <= 1 or not request.proposals:
         return ""
-    said = [phrase(lang, "talk_proposal", seat=phrase(lang, "seat", n=s) + (phrase(lang, "talk_you")
-                                                                          if s == request.seat else ""),
+    said = [phrase(lang, "talk_proposal", seat=_member(lang, request, s),
                    target=phrase(lang, "nobody") if t is None else _target_words(lang, t))
             for s, t in request.proposals]
-    return _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
+    text = _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
                 proposals=phrase(lang, "item_sep").join(said))
+    words = [(s, team_message({"message": m})) for s, m in request.messages]
+    told = [_capital(phrase(lang, "talk_message", seat=_member(lang, request, s), words=quote(m)))
+            for s, m in words if m]
+    return "\n".join([text, *told])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _member(lang: str, request: Request, seat: int) -> str:
+    return phrase(lang, "seat", n=seat) + (phrase(lang, "talk_you") if seat == request.seat else "")
 
 
 def _target_words(lang: str, target: Target) -> str:

@@ -1,10 +1,12 @@
-"""A ruleset's rules card, in en and zh, built from the engine's own Ruleset data: the roles and how many of
-each, the night's steps in order, the day's procedure, last words, jump-kills and the victory table.
+"""The rules card of the game dealt (ruleset × card mix × table size, words/table.py), in en and zh, built from
+the engine's own data: the cards and who learns whom at the deal, the night's calls in order with what the engine
+allows each (together, nobody, oneself), the night's rulings, the day's procedure and its announcements, last
+words, jump-kills and the victory table.
 
-One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts can
-include it (`card_text`). A night step's line is its action's own (the engine's action table); the day
-procedure and the last-words policy are keyed by their `key`; tests/words/test_rules_card.py checks every
-ruleset has them all.
+One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts include it
+(words/prompt_card.py). A night call's line is its action's own (engine/roles.py's action table) with the
+qualifiers the call has; the sentences are words/card_phrases.py's. Team wording appears only for a team of two or
+more, and nothing is said of a card, power or rule this game does not have (tests/words/test_fitted_cards.py).
 """
 
 from __future__ import annotations
@@ -13,67 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine import display_name, get_ruleset
-from engine.roles import Team, action_card, team_of
-from engine.ruleset import Ruleset, Victory
-
-Phrases = dict[str, dict[str, str]]  # name -> lang -> sentence
-
-# A team step (R-team-majority, R-team-talk): the members see each other's differing proposals before the majority.
-TOGETHER = {"en": " (together: when their proposals differ they see each other's and may change them, for a few "
-                  "rounds; then the judge takes their majority, a tie by lot)",
-            "zh": "（共同决定：提议不一时互相看到并可更改，最多几轮；之后法官取多数，平票抽签）"}
-MAY_PASS = {"en": "; they may choose nobody", "zh": "；可以不选"}
-
-DAYS: Phrases = {
-    "referendum": {"en": "Every living seat speaks in turn and names a suspect; a referendum executes one.",
-                      "zh": "活着的玩家依次发言并指认嫌疑人，全体表决处决一人。"},
-    "two_suspects": {"en": "Everyone speaks in turn; a show of hands picks the two most suspected, who defend "
-                             "themselves; after another vote the seat with the most votes is executed.",
-                       "zh": "依次发言；举手选出两名最可疑的人，二人辩护后再投票，得票最多者被处决。"},
-    "forum_vote": {"en": "Everyone speaks in turn, from the right of the dead; the suspects defend themselves; "
-                           "a show of hands executes the seat with the most votes (ties are voted again).",
-                     "zh": "从死者右手边开始依次发言；嫌疑人辩护后举手投票，得票最多者出局（平票重投）。"},
-    "nomination": {"en": "Accusation rounds: seats accuse in turn, the most accused defends, then a show of "
-                            "hands (more than half) decides; in the last round the most accused is out.",
-                      "zh": "指认轮：依次指认，被指认最多的人辩护，再举手表决（过半数出局）；"
-                            "最后一轮为生死轮，得票最多者直接出局。"},
-    "round_vote": {"en": "Everyone speaks in turn and votes right after speaking (everyone must vote, self "
-                           "allowed); the seat with the most votes is executed.",
-                     "zh": "依次发言，发言后立即投票（每人必须投一人，可投自己）；得票最多者被处决。"},
-    "card_vote": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
-                          "card is taken.",
-                    "zh": "依次发言；每张活着的牌是一票（最多两票），得票最多的牌出局。"},
-}
-LAST_WORDS: Phrases = {
-    "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
-    "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "
-                                 "seat does.", "zh": "被杀者留遗言；被处决的杀手没有遗言，被处决的好人有。"},
-    "quota": {"en": "The first deaths of the game (a quota by table size) leave last words.",
-                         "zh": "最先死亡的几人（按人数定额）留遗言。"},
-    "first_night": {"en": "Only the seat killed on the first night leaves last words.",
-                          "zh": "只有第一夜被杀的人有遗言。"},
-    "v4": {"en": "Every dead seat leaves last words, except an executed killer (a silenced seat stays "
-                            "mute).", "zh": "死者均可留遗言，被处决的杀手除外（被禁言者不能说话）。"},
-}
-HEAD: Phrases = {
-    "players": {"en": "{low}–{high} players; at {n}: {roles}.", "zh": "{low}–{high} 人；{n} 人局：{roles}。"},
-    "cards": {"en": "Each seat holds {k} cards; a seat is out when all its cards are.",
-              "zh": "每人 {k} 张牌；牌全部出局人才出局。"},
-    "night": {"en": "Night", "zh": "夜晚"},
-    "day": {"en": "Day", "zh": "白天"},
-    "victory": {"en": "Victory", "zh": "胜负"},
-    "roles": {"en": "Roles", "zh": "角色"},
-    "jump_kill": {"en": "{roles} may jump-kill in a day speech: confess and take a seat with them.",
-                  "zh": "{roles}可在白天发言时自爆跳杀，带走一人。"},
-    "good_wins": {"en": "The good side wins when every {roles} is dead.", "zh": "{roles}全部出局，好人胜。"},
-    "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
-    "parity": {"en": "The killers win when they are as many as everyone else alive.",
-               "zh": "活着的杀手人数不少于其他活人时，杀手胜。"},
-    "both": {"en": "Both at once is a draw.", "zh": "同时满足则平局。"},
-    "endless": {"en": "the day limit was reached", "zh": "达到天数上限"},
-    "team_killers": {"en": "killers' side", "zh": "杀手方"},
-    "team_good": {"en": "good side", "zh": "好人方"},
-}
+from engine.roles import ROLES, Team, action_card, action_help, team_of
+from engine.ruleset import Victory
+from words.card_phrases import CALL, DAYS, HEAD, LAST_WORDS, ROLE, RULINGS, say
+from words.table import Call, Table, table
 
 
 @dataclass(frozen=True)
@@ -86,74 +31,127 @@ class RulesCard:
     sections: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-def _say(table: Phrases, key: str, lang: str, **values: object) -> str:
-    return table[key][lang if lang in table[key] else "en"].format(**values)
-
-
 def _names(roles: object, lang: str) -> str:
-    sep = "、" if lang == "zh" else ", "
-    return sep.join(display_name(str(r), lang) for r in sorted(roles))  # type: ignore[call-overload]
+    return say(HEAD, "list", lang).join(display_name(str(r), lang) for r in sorted(roles))  # type: ignore[call-overload]
 
 
-def roles_line(rules: Ruleset, lang: str, players: int | None = None) -> tuple[str, ...]:
-    n = players or rules.default_players
-    counts = Counter(rules.composition(n))
-    listed = ", ".join(f"{display_name(r, lang)} ×{c}" for r, c in counts.items())
-    lines = [_say(HEAD, "players", lang, low=rules.players[0], high=rules.players[1], n=n, roles=listed)]
+def _counted(tab: Table, roles: list[str], lang: str) -> str:
+    """"Killer ×3 and Undercover ×1" (the cards of a group, with how many the game deals)."""
+    counts = Counter(roles)
+    items = [say(HEAD, "count", lang, role=display_name(r, lang), n=counts[r]) for r in tab.roles() if r in counts]
+    return say(HEAD, "and", lang).join(items)
+
+
+def roles_line(tab: Table, lang: str) -> tuple[str, ...]:
+    """The cards dealt, each side's roles, who learns whom on the first night, the cards per seat."""
+    rules = tab.rules
+    listed = say(HEAD, "list", lang).join(say(HEAD, "count", lang, role=display_name(r, lang), n=n)
+                                          for r, n in tab.counts)
+    lines = [say(HEAD, "players", lang, low=rules.players[0], high=rules.players[1], n=tab.players, roles=listed)]
     for team in (Team.KILLERS, Team.GOOD):
-        members = [r for r in counts if team_of(r) is team]
+        members = [r for r in tab.roles() if team_of(r) is team]
         if members:
-            lines.append(f"{_say(HEAD, f'team_{team.value}', lang)}: {_names(members, lang)}")
+            lines.append(say(HEAD, "side_line", lang, side=say(HEAD, f"team_{team.value}", lang),
+                             roles=_names(members, lang)))
+    lines += [say(HEAD, "known", lang, who=_counted(tab, list(group), lang)) for group in tab.known if len(group) > 1]
+    if len(tab.openers) > 1:
+        lines.append(say(HEAD, "openers", lang, who=_counted(tab, list(tab.openers), lang)))
+    if tab.shown:
+        lines.append(say(HEAD, "shown", lang, roles=_names(tab.shown, lang)))
     if rules.cards_per_seat > 1:
-        lines.append(_say(HEAD, "cards", lang, k=rules.cards_per_seat))
+        lines.append(say(HEAD, "cards", lang, k=rules.cards_per_seat))
     return tuple(lines)
 
 
-def night_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
-    """The night's steps, in the judge's order."""
-    lines = []
-    for i, step in enumerate(rules.night_steps, start=1):
-        line = action_card(step.action, lang).format(who=display_name(step.role, lang))
-        if step.team:
-            line += TOGETHER[lang]
-        if step.may_pass:
-            line += MAY_PASS[lang]
-        lines.append(f"{i}. {line}." if lang == "en" else f"{i}. {line}。")
-    return tuple(lines)
+def call_line(call: Call, lang: str) -> str:
+    """A night call: its action's line with what the engine allows it (together, nobody, oneself, a partner)."""
+    line = action_card(call.action, lang).format(who=display_name(call.role, lang))
+    if call.together:
+        line += say(CALL, "together", lang)
+    if call.not_partners and call.members > 1:
+        line += say(CALL, "not_partners", lang)
+    if not call.self_target:
+        line += say(CALL, "not_self", lang)
+    if call.may_pass:
+        line += say(CALL, "may_pass", lang)
+    return line
 
 
-def day_lines(rules: Ruleset, lang: str) -> tuple[str, ...]:
-    lines = [_say(DAYS, rules.day.key, lang), _say(LAST_WORDS, rules.last_words.key, lang)]
-    if rules.jump_kill:
-        lines.append(_say(HEAD, "jump_kill", lang, roles=_names(rules.jump_kill, lang)))
+def night_lines(tab: Table, lang: str) -> tuple[str, ...]:
+    """The night's calls in the judge's order, then the rulings that change what the powers do."""
+    lines = [say(HEAD, "step", lang, i=i, line=call_line(call, lang)) for i, call in enumerate(tab.calls, start=1)]
+    if lines:
+        lines.append(say(HEAD, "must_name", lang))
+    return (*lines, *(say(RULINGS, r, lang) for r in tab.rulings))
+
+
+def day_lines(tab: Table, lang: str) -> tuple[str, ...]:
+    """What dawn announces, the day's procedure (and what it announces), last words, jump-kills."""
+    rules = tab.rules
+    lines = [say(HEAD, "dawn_silenced" if tab.has_action("silence") else "dawn", lang),
+             say(DAYS, rules.day.key, lang), say(LAST_WORDS, rules.last_words.key, lang)]
+    jumpers = [r for r in sorted(rules.jump_kill) if tab.dealt(r)]
+    if jumpers:
+        lines.append(say(HEAD, "jump_kill", lang, roles=_names(jumpers, lang)))
     return tuple(lines)
 
 
 def victory_lines(victory: Victory, lang: str) -> tuple[str, ...]:
     """Every win condition of the victory table, one sentence each."""
-    lines = [_say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang))]
-    lines += [_say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out]
+    lines = [say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang))]
+    lines += [say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out]
     if victory.parity:
-        lines.append(_say(HEAD, "parity", lang))
-    lines.append(_say(HEAD, "both", lang))
+        lines.append(say(HEAD, "parity", lang))
+    lines.append(say(HEAD, "both", lang))
     return tuple(lines)
 
 
+def role_line(tab: Table, role: str, lang: str) -> str:
+    """A card of the game in one line (the prompt's list of cards): what it does at night, as the engine asks it
+    in this game, and what it learns at the deal."""
+    info = ROLES[role]
+    if role == "judge":  # v5's big monster: whoever draws it is the judge (R-v5-judge-card), never a player
+        return say(ROLE, "line", lang, name=display_name(role, lang), id=role, side=say(ROLE, "out", lang),
+                   n=tab.count(role), what=say(ROLE, "judge", lang))
+    parts = []
+    # v3.8: the undercover is asked with the police it opens its eyes with (their call is the police's)
+    calls = tab.calls_of(role) or tuple(c for c in tab.calls if role in tab.openers and c.role in tab.openers)
+    for call in calls:
+        partners = say(ROLE, "with_partners", lang, n=call.members) if call.together else ""
+        parts.append(say(ROLE, "night", lang, help=action_help(call.action, lang) + partners))
+    if tab.knows_partners(role) and not any(c.together for c in calls) and role not in tab.openers:
+        parts.append(say(ROLE, "partners", lang))
+    if role in tab.openers:
+        others = [r for r in tab.openers if r != role]
+        parts.append(say(ROLE, "openers", lang, who=_names(set(others), lang)))
+    if role in tab.shown:
+        parts.append(say(ROLE, "shown", lang))
+    if not calls:
+        parts.insert(0, say(ROLE, "no_power", lang))
+        parts.append(say(ROLE, "plays_for" if info.team is Team.KILLERS else "finds", lang))
+    return say(ROLE, "line", lang, name=display_name(role, lang), id=role, side=say(ROLE, f"side_{info.team.value}",
+               lang), n=tab.count(role), what=say(ROLE, "sep", lang).join(parts))
+
+
 def rules_card(ruleset: str, lang: str = "en", players: int | None = None) -> RulesCard:
-    rules = get_ruleset(ruleset)
-    return RulesCard(ruleset=rules.id, lang=lang, title=f"{rules.id} — {rules.title}", sections=(
-        (_say(HEAD, "roles", lang), roles_line(rules, lang, players)),
-        (_say(HEAD, "night", lang), night_lines(rules, lang)),
-        (_say(HEAD, "day", lang), day_lines(rules, lang)),
-        (_say(HEAD, "victory", lang), victory_lines(rules.victory, lang)),
+    """The card of a game of `ruleset` with `players` seats (the ruleset's default when None)."""
+    tab = table(ruleset, players)
+    rules = tab.rules
+    title = rules.name("zh") if lang == "zh" else f"{rules.id} — {rules.title}"
+    return RulesCard(ruleset=rules.id, lang=lang, title=title, sections=(
+        (say(HEAD, "roles", lang), roles_line(tab, lang)),
+        (say(HEAD, "night", lang), night_lines(tab, lang)),
+        (say(HEAD, "day", lang), day_lines(tab, lang)),
+        (say(HEAD, "victory", lang), victory_lines(rules.victory, lang)),
     ))
 
 
 def card_text(card: RulesCard) -> str:
     """The card as plain text (for a prompt or a terminal)."""
+    colon = "：" if card.lang == "zh" else ":"
     out = [card.title]
     for heading, lines in card.sections:
-        out.append(f"{heading}:")
+        out.append(f"{heading}{colon}")
         out += [f"  {line}" for line in lines]
     return "\n".join(out)
 
@@ -164,11 +162,11 @@ def met_conditions(ruleset: str, lang: str, living: Counter[str], killers_alive:
     victory = get_ruleset(ruleset).victory
     met = []
     if all(living[r] == 0 for r in victory.killer_roles):
-        met.append(_say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang)))
-    met += [_say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out
+        met.append(say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang)))
+    met += [say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out
             if all(living[r] == 0 for r in group)]
     if victory.parity and killers_alive >= alive - killers_alive:
-        met.append(_say(HEAD, "parity", lang))
+        met.append(say(HEAD, "parity", lang))
     if endless and not met:
-        met.append(_say(HEAD, "endless", lang))
+        met.append(say(HEAD, "endless", lang))
     return met

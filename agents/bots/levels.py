@@ -9,8 +9,9 @@ from enum import StrEnum
 from engine import KillerError
 
 # Bump when a level's play changes: the transcript header records it beside the level (1: the honest baseline
-# before levels; 2: levels, counter-claims, reveal policies, claim weighing).
-STRATEGY_VERSION = 2
+# before levels; 2: levels, counter-claims, reveal policies, claim weighing; 3: speeches that attribute only what
+# the record shows, more phrasings, hard bots counting role claims against the cards dealt).
+STRATEGY_VERSION = 3
 
 
 class Level(StrEnum):
@@ -37,11 +38,13 @@ class Style:
     hide: float  # a police waits behind a civilian claim until late
     wait: float  # a police waits until it has found a killer (else it claims at once)
     specials_first: bool  # killers hunt the claimed special roles first (000 v3.0)
+    counts_claims: bool = False  # role claims counted against the cards dealt: the extra claimants are suspects
 
 
 STYLES = {
     Level.NORMAL: Style(counter_claim=0.4, preempt=0.2, bus=0.25, hide=0.2, wait=0.5, specials_first=True),
-    Level.HARD: Style(counter_claim=0.75, preempt=0.4, bus=0.5, hide=0.2, wait=0.5, specials_first=True),
+    Level.HARD: Style(counter_claim=0.75, preempt=0.4, bus=0.5, hide=0.2, wait=0.5, specials_first=True,
+                      counts_claims=True),
 }
 
 

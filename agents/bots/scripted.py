@@ -22,7 +22,7 @@ from agents.bots.strategies import strategic
 from agents.bots.team_talk import plurality_proposal
 from agents.llm.prompting import environment
 from agents.llm.schema import Choices
-from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
+from agents.view import SeatFacts, SeatView, killers_partners, seat_facts, visible_events
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.moves.decisions import CLAIM_RESULTS, target_from_json
 from engine.record.catalog import CheckResult
@@ -127,7 +127,7 @@ class ScriptedAgent:
             return strategic.choose(view, request, self.level, self.seed, self.lang, rng)
         heard = read_heard(view)
         choices = Choices(request, heard.facts.living, get_ruleset(view.ruleset).roles())
-        known = known_partners(heard.facts)  # a killer does not rate the partners it knows
+        known = killers_partners(heard.facts)  # a killer does not rate the partners it knows
         others = [s for s in heard.facts.living if s != view.seat and s not in known]
         sus = {s: suspicion(heard, s) for s in others}
         if request.kind is DecisionKind.NIGHT:

@@ -178,7 +178,7 @@ class LLMAgent:
             except openai.APIStatusError as exc:
                 tally.errors.append(redact(provider_message(exc)))
                 if self.endpoint.adapt(exc):
-                    continue  # the one adaptation: free, it is the format that was refused
+                    continue  # an adaptation: free, it is the request's shape that was refused
                 why = "transport failed after " if is_transient(exc) else "refused by the endpoint after "
                 return self._fallback(choices, facts.friends, tally, f"{why}{tally.transport_retries + 1} tries",
                                       retries=answers)

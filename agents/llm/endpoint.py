@@ -1,14 +1,16 @@
 """One model behind an OpenAI-compatible endpoint, asked the way its provider profile accepts
 (agents/providers/profiles.py): the profile resolved on first use ("auto": agents/providers/detect.py), the
 request shape (response_format, token budget, sampling), transport retries with backoff that honours Retry-After
-(tenacity, their own budget), and the generic profile's one adaptation (json_schema refused -> json_object with
-the schema). The game's LLM seats (agents/llm/agent.py) and the judge model (evaluation/statements/judge.py)
-both ask through it; what the answer must be is theirs to check.
+(tenacity, their own budget), and the generic profile's adaptations, each once (json_schema refused ->
+json_object with the schema; max_tokens refused -> max_completion_tokens, no sampling). The game's LLM seats
+(agents/llm/agent.py) and the judge model (evaluation/statements/judge.py) both ask through it; what the answer
+must be is theirs to check.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import openai
@@ -23,6 +25,7 @@ from agents.providers.profiles import (
     PROVIDERS,
     GenOptions,
     Profile,
+    refuses_chat_parameters,
     request_args,
     response_format,
     token_budget,
@@ -97,8 +100,8 @@ class Endpoint:
         create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
 
         def transient(exc: BaseException) -> bool:
-            if isinstance(exc, openai.APIStatusError) and self.can_adapt(exc):
-                return False  # a refused format is answered by the adaptation, not by waiting
+            if isinstance(exc, openai.APIStatusError) and self.adaptation(exc) is not None:
+                return False  # a refused format or parameter is answered by the adaptation, not by waiting
             return is_transient(exc)
 
         def wait(state: RetryCallState) -> float:
@@ -122,15 +125,26 @@ class Endpoint:
                     return reply
         raise AssertionError("tenacity returns or raises")  # pragma: no cover
 
-    def can_adapt(self, exc: openai.APIStatusError) -> bool:
-        adapts = self.profile is not None and self.profile.adapts and self.requested_style == "auto"
-        return adapts and not self._locked and not self._adapted and exc.status_code in REFUSALS
+    def adaptation(self, exc: openai.APIStatusError) -> str | None:
+        """Which of the generic profile's one-time switches answers this refusal (before anything has worked):
+        "tokens" for OpenAI's refusal of max_tokens or sampling (a reasoning model behind an endpoint that does not
+        say what it is), "format" for a refused json_schema; None when neither applies."""
+        profile = self.profile
+        if profile is None or not profile.adapts or self._locked or exc.status_code not in REFUSALS:
+            return None
+        if not profile.reasoning and refuses_chat_parameters(provider_message(exc)):
+            return "tokens"
+        return "format" if self.requested_style == "auto" and not self._adapted else None
 
     def adapt(self, exc: openai.APIStatusError) -> bool:
-        """The generic profile's one adaptation: json_schema refused -> json_object with the schema (llama.cpp
-        enforces it, others ignore it) and written in the messages; True if it switched."""
-        if not self.can_adapt(exc):
-            return False
-        self._adapted = True
-        self.format = "json_object_schema"
-        return True
+        """The generic profile's adaptations, each once: max_tokens or sampling refused -> the reasoning parameters
+        (max_completion_tokens, no temperature/top_p: as openai-reasoning); json_schema refused -> json_object with
+        the schema (llama.cpp enforces it, others ignore it) and written in the messages. True if it switched."""
+        kind = self.adaptation(exc)
+        if kind == "tokens" and self.profile is not None:
+            self.profile = replace(self.profile, reasoning=True)
+            self.budget = token_budget(self.profile, self.options)
+        elif kind == "format":
+            self._adapted = True
+            self.format = "json_object_schema"
+        return kind is not None

@@ -11,6 +11,11 @@ the god view").
   `dropped`, never an error: the notebook is private and cannot make an answer illegal.
 - `notebook_lines(notebook, lang)`: the notebook as sentences (the narrator's vocabulary), never a dict; an old
   transcript's free-text notebook reads as the text it was.
+
+Faithful (issue 19): a belief keeps its confidence whatever it names (a role, only a side, or neither: then the
+number is the chance it is on the killers' side), the seat's latest suspicions come back with it (agents/llm/schema.py
+stores them beside the notebook), and nothing written goes silently: what names nothing of this game, what is cut
+for length, rows that say nothing and a belief replaced by a later one on the same seat are each said.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.moves.decisions import CLAIM_RESULTS, Target
-from engine.roles import ROLE_IDS
+from engine.roles import ROLE_IDS, Team
 from hygiene.sanitize import clean
 from words.narrator import Words, curly
 
@@ -31,7 +36,7 @@ MAX_PLAN = 400  # characters kept of the plan
 MAX_DROPPED = 8  # dropped entries recorded (the count beyond is kept as a number)
 SCHEMA_PLAN_CHARS = 240  # what the schema asks for (grammar-enforcing servers stop there)
 DISPLAY_SEATS = 99  # a stored notebook read for display only: any seat number up to this
-
+SIDES: tuple[str, ...] = tuple(t.value for t in Team)  # what a belief may name instead of a role
 
 
 @dataclass(frozen=True)
@@ -63,9 +68,13 @@ DISPLAY_SCOPE = Scope(seat=0, players=DISPLAY_SEATS, roles=ROLE_IDS, night=DISPL
 
 @dataclass(frozen=True)
 class Belief:
+    """What the seat thinks of another: the role it suspects, else the side, and how sure it is of that (with
+    neither named: the chance that the seat is on the killers' side)."""
+
     seat: int
     role: str | None  # the role it suspects (None: no guess yet)
     confidence: float  # 0..1
+    side: str | None = None  # "killers" or "good" (None: not said; a named role says its side itself)
 
 
 @dataclass(frozen=True)
@@ -92,25 +101,37 @@ class Notebook:
     commitments: tuple[Report, ...] = ()
     plan: str = ""
     dropped: tuple[str, ...] = ()  # what was dropped, as written (a seat "99", a role "wizard"), at most MAX_DROPPED
-    dropped_more: int = 0  # how many more were dropped (past MAX_DROPPED, or past a list's limit)
+    dropped_more: int = 0  # how many more were dropped (past MAX_DROPPED; older notebooks: past a list's limit too)
+    cut: int = 0  # entries past a list's limit (MAX_BELIEFS, MAX_CLAIM_ROWS, MAX_COMMITMENTS)
+    plan_cut: bool = False  # the plan was longer than MAX_PLAN characters
+    empty: int = 0  # claim or commitment rows that named neither a role nor a check
+    replaced: int = 0  # beliefs replaced by a later one on the same seat
+    suspicions: tuple[tuple[int, float], ...] = ()  # the seat's latest P(killers' side) per seat (the answer's own)
 
     def __bool__(self) -> bool:
         return bool(self.beliefs or self.claims or self.commitments or self.plan or self.dropped
-                    or self.dropped_more)
+                    or self.dropped_more or self.cut or self.empty or self.replaced or self.suspicions)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON stored in the annotation."""
+        """The JSON stored in the annotation (the counts of what went only when there are some)."""
         out: dict[str, Any] = {
-            "beliefs": [{"seat": b.seat, "role": b.role, "confidence": b.confidence} for b in self.beliefs],
+            "beliefs": [_belief_dict(b) for b in self.beliefs],
             "claims": [_report_dict(r) for r in self.claims],
             "commitments": [_report_dict(r) for r in self.commitments],
             "plan": self.plan,
         }
+        if self.suspicions:
+            out["suspicions"] = {str(s): p for s, p in self.suspicions}
         if self.dropped:
             out["dropped"] = list(self.dropped)
-        if self.dropped_more:
-            out["dropped_more"] = self.dropped_more
-        return out
+        extra = {"dropped_more": self.dropped_more, "cut": self.cut, "plan_cut": self.plan_cut,
+                 "empty": self.empty, "replaced": self.replaced}
+        return out | {k: v for k, v in extra.items() if v}
+
+
+def _belief_dict(b: Belief) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": b.seat, "role": b.role, "confidence": b.confidence}
+    return out | ({"side": b.side} if b.side is not None else {})
 
 
 def _report_dict(r: Report) -> dict[str, Any]:
@@ -149,6 +170,7 @@ def _row(scope: Scope, who: bool, truth: bool) -> dict[str, Any]:
 def notebook_schema(scope: Scope) -> dict[str, Any]:
     """The "notebook" property: beliefs (one a seat), claims heard, own commitments, the plan."""
     belief = _closed({"seat": enum_schema(list(scope.others)), "role": enum_schema([*scope.roles, None]),
+                      "side": enum_schema([*SIDES, None]),
                       "confidence": {"type": "number", "minimum": 0, "maximum": 1}})
     return _closed({
         "beliefs": {"type": "array", "items": belief, "maxItems": min(MAX_BELIEFS, max(1, len(scope.others)))},
@@ -163,7 +185,8 @@ def notebook_schema(scope: Scope) -> dict[str, Any]:
 class _Reader:
     scope: Scope
     dropped: list[str] = field(default_factory=list)
-    dropped_more: int = 0  # entries past a list's limit
+    cut: int = 0  # entries past a list's limit
+    empty: int = 0  # rows that said nothing
 
     def drop(self, what: Any) -> None:
         """Records what was dropped, as the model wrote it (a seat number, a role name)."""
@@ -215,15 +238,23 @@ class _Reader:
             return None
         seat = self.seat(raw.get("seat"))
         ok, role = self.role(raw.get("role"))
-        if seat is None or not ok:
-            self.drop(raw.get("role") if seat is not None else raw.get("seat"))
+        side = raw.get("side")
+        side_ok = side is None or side == "" or side in SIDES
+        if seat is None or not ok or not side_ok:
+            self.drop(raw.get("seat") if seat is None else raw.get("role") if not ok else side)
             return None
-        try:
-            confidence = float(raw.get("confidence") or 0.0)
-        except (TypeError, ValueError):
-            confidence = 0.0
-        confidence = confidence if confidence == confidence else 0.0  # NaN is no confidence
-        return Belief(seat, role, round(min(1.0, max(0.0, confidence)), 2))
+        return Belief(seat, role, _probability(raw.get("confidence")), str(side) if side else None)
+
+    def suspicions(self, raw: Any) -> tuple[tuple[int, float], ...]:
+        """The seat's suspicions as stored beside its notebook ({seat: P}); seats this game lacks are dropped."""
+        out: dict[int, float] = {}
+        for key, value in (raw.items() if isinstance(raw, Mapping) else ()):
+            seat = self.seat(key)
+            if seat is None:
+                self.drop(key)
+            else:
+                out[seat] = _probability(value)
+        return tuple(sorted(out.items()))
 
     def report(self, raw: Any, who: bool) -> Report | None:
         if not isinstance(raw, Mapping):
@@ -241,7 +272,19 @@ class _Reader:
         role, night, target = (value for _, (_, value) in checks)
         true = raw.get("true") if isinstance(raw.get("true"), bool) and not who else None
         report = Report(seat, role, night, target, result if target is not None else None, true)  # type: ignore[arg-type]
-        return report if report.role is not None or report.has_check else None  # an empty row says nothing
+        if report.role is None and not report.has_check:
+            self.empty += 1  # a row that says nothing: kept out, and counted
+            return None
+        return report
+
+
+def _probability(value: Any) -> float:
+    """A number from 0 to 1, two decimals (anything else reads as 0: no confidence; NaN too)."""
+    try:
+        number = float(value or 0.0)
+    except (TypeError, ValueError):
+        return 0.0
+    return round(min(1.0, max(0.0, number)), 2) if number == number else 0.0
 
 
 def read_notebook(raw: Any, scope: Scope = DISPLAY_SCOPE) -> Notebook:
@@ -252,28 +295,38 @@ def read_notebook(raw: Any, scope: Scope = DISPLAY_SCOPE) -> Notebook:
         return Notebook()
     reader = _Reader(scope)
     beliefs: dict[int, Belief] = {}
+    replaced = 0
     for item in _items(raw.get("beliefs"), MAX_BELIEFS, reader):
         belief = reader.belief(item)
         if belief is not None:
-            beliefs[belief.seat] = belief  # one a seat: the last word on it
+            replaced += belief.seat in beliefs
+            beliefs[belief.seat] = belief  # one a seat: the last word on it (the earlier one is counted)
     claims = [r for item in _items(raw.get("claims"), MAX_CLAIM_ROWS, reader)
               if (r := reader.report(item, who=True)) is not None]
     commitments = [r for item in _items(raw.get("commitments"), MAX_COMMITMENTS, reader)
                    if (r := reader.report(item, who=False)) is not None]
-    plan = raw.get("plan")
+    suspicions = reader.suspicions(raw.get("suspicions"))
+    written = raw.get("plan")
+    plan = written.strip() if isinstance(written, str) else ""
     stored = [str(d) for d in raw.get("dropped") or () if isinstance(d, str)] if scope.display else []
     dropped = [*stored, *reader.dropped]
-    more = reader.dropped_more + max(0, len(dropped) - MAX_DROPPED)
-    if scope.display and isinstance(raw.get("dropped_more"), int):
-        more += max(0, int(raw["dropped_more"]))
+    counts = {k: _stored_count(raw, k) if scope.display else 0 for k in ("dropped_more", "cut", "empty", "replaced")}
     return Notebook(tuple(sorted(beliefs.values(), key=lambda b: b.seat)), tuple(claims), tuple(commitments),
-                    plan.strip()[:MAX_PLAN] if isinstance(plan, str) else "", tuple(dropped[:MAX_DROPPED]), more)
+                    plan[:MAX_PLAN], tuple(dropped[:MAX_DROPPED]),
+                    counts["dropped_more"] + max(0, len(dropped) - MAX_DROPPED), counts["cut"] + reader.cut,
+                    len(plan) > MAX_PLAN or (scope.display and raw.get("plan_cut") is True),
+                    counts["empty"] + reader.empty, counts["replaced"] + replaced, suspicions)
+
+
+def _stored_count(raw: Mapping[str, Any], key: str) -> int:
+    value = raw.get(key)
+    return max(0, value) if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _items(value: Any, cap: int, reader: _Reader) -> list[Any]:
     items = list(value) if isinstance(value, list) else []
     if len(items) > cap:
-        reader.dropped_more += len(items) - cap
+        reader.cut += len(items) - cap
     return items[:cap]
 
 
@@ -287,20 +340,42 @@ def notebook_lines(stored: Any, lang: str, quote: Callable[[str], str] = curly) 
         return [w("nb_text", text=quote(text))] if text else []
     book = read_notebook(stored)
     lines = [_capital(_belief(w, b)) for b in book.beliefs]
+    if book.suspicions:
+        pairs = w.p["list_sep"].join(w("nb_pair", seat=w.seat(s), pct=_pct(p)) for s, p in book.suspicions)
+        lines.append(w("nb_suspicions", pairs=pairs))
     lines += [_report(w, r, own=False) for r in book.claims]
     lines += [_report(w, r, own=True) for r in book.commitments]
     if book.plan:
-        lines.append(w("nb_plan", plan=quote(clean(book.plan, max_chars=MAX_PLAN))))
+        plan = w("nb_plan", plan=quote(clean(book.plan, max_chars=MAX_PLAN)))
+        lines.append(plan + (w("nb_plan_cut", n=MAX_PLAN) if book.plan_cut else ""))
+    return lines + _gone(w, book, quote)
+
+
+def _gone(w: Words, book: Notebook, quote: Callable[[str], str]) -> list[str]:
+    """What the notebook did not keep, each said: entries naming nothing of this game, entries past the limits,
+    rows that said nothing, beliefs replaced on the same seat."""
+    lines = []
     if book.dropped or book.dropped_more:
         what = w.p["item_sep"].join(clean(d, max_chars=40) for d in book.dropped)
         lines.append(w("nb_dropped", what=quote(what), n=len(book.dropped) + book.dropped_more))
+    limits = {"beliefs": MAX_BELIEFS, "claims": MAX_CLAIM_ROWS, "commitments": MAX_COMMITMENTS}
+    for key, n in (("nb_cut", book.cut), ("nb_empty", book.empty), ("nb_replaced", book.replaced)):
+        if n:
+            lines.append(w(key, n=n, **limits))
     return lines
 
 
+def _pct(p: float) -> int:
+    return round(p * 100)
+
+
 def _belief(w: Words, b: Belief) -> str:
-    if b.role is None:
-        return w("nb_belief_open", seat=w.seat(b.seat)) + w("nb_stop")
-    return w("nb_belief", seat=w.seat(b.seat), role=w.role(b.role), pct=round(b.confidence * 100)) + w("nb_stop")
+    seat, pct = w.seat(b.seat), _pct(b.confidence)
+    if b.role is not None:
+        return w("nb_belief", seat=seat, role=w.role(b.role), pct=pct) + w("nb_stop")
+    if b.side is not None:
+        return w("nb_belief_side", seat=seat, side=w(f"side_{b.side}"), pct=pct) + w("nb_stop")
+    return w("nb_belief_open", seat=seat, pct=pct) + w("nb_stop")
 
 
 def _report(w: Words, r: Report, own: bool) -> str:

@@ -9,7 +9,6 @@ judge.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from functools import cache
 from typing import Any
 
@@ -20,9 +19,11 @@ from agents.llm.notebook import notebook_lines
 from agents.llm.schema import Choices
 from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
 from engine import DecisionKind, Event, Request, display_name, get_ruleset, team_of
-from engine.roles import ROLES, action_help, role_help
+from engine.roles import ROLES, action_help
 from words.narrator import sentence
 from words.prompt_card import consequence, own_briefs, prompt_card, talk_text
+from words.rules_card import role_line
+from words.table import table
 
 LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}  # json.dumps keeps these raw
 
@@ -64,7 +65,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     env.filters.update(
         role=lambda r: display_name(r, lang) if r in ROLES else str(r), team=lambda r: team_of(r).value,
-        role_help=lambda r: role_help(r, lang) if r in ROLES else "", action_help=lambda a: action_help(str(a), lang),
+        action_help=lambda a: action_help(str(a), lang),
         speech=speech_literal, target=_target, jsonv=_jsonv, jsonlist=_jsonlist,
         seats=lambda xs: ", ".join(_target(x) for x in xs),
     )
@@ -81,7 +82,7 @@ def choices_for(view: SeatView, request: Request, facts: SeatFacts | None = None
     facts = facts or seat_facts(view)
     rules = get_ruleset(view.ruleset)
     return Choices(request, facts.living, rules.roles(), cards_per_seat=rules.cards_per_seat,
-                   players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts))
+                   players=view.players, night=facts.night, ruleset=rules.id, known=known_partners(facts, rules.id))
 
 
 def record_line(event: Event, lang: str) -> str:
@@ -89,21 +90,13 @@ def record_line(event: Event, lang: str) -> str:
     return sentence(event, lang, quote=speech_literal)
 
 
-def _roles_table(ruleset_id: str, players: int) -> tuple[list[str], list[tuple[str, int]]]:
-    rules = get_ruleset(ruleset_id)
-    try:
-        table = Counter(rules.composition(players))
-    except Exception:  # a custom dealer's table may not exist for every count: list the roles only
-        table = Counter()
-    return list(rules.roles()), sorted(table.items(), key=lambda kv: list(rules.roles()).index(kv[0])
-                                       if kv[0] in rules.roles() else 99)
-
-
+@cache
 def system_prompt(ruleset_id: str, players: int, lang: str) -> str:
-    """The rules: the same text for every seat of a game (the shared cache prefix)."""
-    roles, table = _roles_table(ruleset_id, players)
-    return render(lang, "system.j2", ruleset=get_ruleset(ruleset_id), players=players, roles=roles,
-                  table=table, card=prompt_card(ruleset_id, lang, players))
+    """The rules of the game dealt: the same text for every seat of a game (the shared cache prefix)."""
+    tab = table(ruleset_id, players)
+    return render(lang, "system.j2", ruleset=get_ruleset(ruleset_id), players=players,
+                  cards=[role_line(tab, r, lang) for r in tab.roles() if r in ROLES],
+                  card=prompt_card(ruleset_id, lang, players))
 
 
 def public_record(view: SeatView, lang: str) -> str:
@@ -117,7 +110,7 @@ def private_notes(view: SeatView, lang: str) -> str:
     facts = seat_facts(view)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
-                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang))
+                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang, view.ruleset, view.players))
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
@@ -127,7 +120,8 @@ def request_text(request: Request, lang: str, fields: list[str], targets: list[A
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   claim_targets=claim_targets or [], night=night,
-                  follows=consequence(request, ruleset, lang) if ruleset else "", talk=talk_text(request, lang),
+                  follows=consequence(request, ruleset, lang) if ruleset else "",
+                  talk=talk_text(request, lang, quote=speech_literal),
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 

@@ -10,14 +10,14 @@ unknown claimed role becomes None, speech is cut to MAX_SPEECH characters.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
 from agents.llm.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
-from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS
+from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, MAX_TEAM_MESSAGE
 
 MAX_SPEECH = 600  # characters kept of a public speech
 MAX_REASONING = 2000  # characters kept of the private reasoning
@@ -117,6 +117,7 @@ class Answer(BaseModel):
     claim: Any = None
     accusation: int | None = None
     confess: bool = False
+    message: Any = ""  # a team night choice's words to the partners (issue 19)
 
     @field_validator("reasoning")
     @classmethod
@@ -149,6 +150,9 @@ def check_legal(answer: Answer, choices: Choices) -> None:
     if answer.confess and not request.may_confess:
         answer.confess = False
     answer.speech = answer.speech.strip()[:MAX_SPEECH] if choices.speaks else ""
+    # words to the partners: a team night choice's only, cut to the engine's limit (never an error: it is optional)
+    written = answer.message if isinstance(answer.message, str) else ""
+    answer.message = written.strip()[:MAX_TEAM_MESSAGE] if request.may_message else ""
     if choices.speaks and not answer.speech:
         raise ValueError("speech is empty; say something to the table")
     if answer.claimed_role not in choices.roles:
@@ -156,7 +160,9 @@ def check_legal(answer: Answer, choices: Choices) -> None:
     answer.claim = _read_claim(answer.claim, answer.claimed_role, choices) if choices.speaks else None
     answer.claimed_role = answer.claim.role if answer.claim is not None else None
     answer.suspicions = _clean_suspicions(answer.suspicions, choices.rated)
-    answer.notebook = read_notebook(answer.notebook, notebook_scope(choices))
+    # the seat's latest suspicions go back with its notebook (the notebook is all that carries over)
+    mine = tuple(sorted((int(k), round(float(v), 2)) for k, v in answer.suspicions.items()))
+    answer.notebook = replace(read_notebook(answer.notebook, notebook_scope(choices)), suspicions=mine)
 
 
 def notebook_scope(choices: Choices) -> Scope:
@@ -254,7 +260,7 @@ def to_action(answer: Answer, choices: Choices) -> Action:
     claim = answer.claim if isinstance(answer.claim, Claim) and not answer.confess else None
     return Action(request.seat, request.kind, target=target, speech=answer.speech,
                   accusation=answer.accusation, confess=answer.confess, slot=request.slot, claim=claim,
-                  round=request.round)
+                  round=request.round, message=str(answer.message))
 
 
 def suspicions_of(answer: Answer) -> dict[int, float]:
@@ -283,6 +289,8 @@ def answer_schema(choices: Choices) -> dict[str, Any]:
         props["accusation"] = _enum(list(choices.accusations))
     if choices.request.may_confess:
         props["confess"] = {"type": "boolean"}
+    if choices.request.may_message:  # before the target: what the member says to its partners, then its pick
+        props["message"] = {"type": "string", "maxLength": MAX_TEAM_MESSAGE}
     if choices.has_target:
         props["target"] = _enum(list(choices.targets))
     return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}

@@ -44,7 +44,7 @@ def answer_text(decision: Decision, choices: Choices) -> str:
         "suspicions": {str(s): round(decision.suspicions.get(s, 0.5), 2) for s in choices.rated},
         "claim": action.claim.to_dict() if action.claim is not None else {"role": None, "checks": []},
         "speech": action.speech or "", "accusation": action.accusation, "confess": bool(action.confess),
-        "target": target_json(action.target)}
+        "target": target_json(action.target), "message": action.message}
     return json.dumps({k: values[k] for k in props}, ensure_ascii=False)
 
 

@@ -26,8 +26,9 @@ from agents.llm.prompting import public_record, record_line, render
 from agents.llm.schema import Choices, target_json
 from agents.llm.schema import _enum as enum
 from agents.view import SeatView, seat_facts, visible_events
-from engine import DecisionKind, Team, get_ruleset, team_of
+from engine import DecisionKind, Team, team_of
 from words.rules_card import day_lines, roles_line, victory_lines
+from words.table import table
 
 # What the schema asks for: one short sentence (grammar-enforcing servers stop there). Chinese says as much in
 # fewer characters, and SmolLM2's tokenizer spends about one token per Chinese character (four per English word).
@@ -56,8 +57,8 @@ EXAMPLES: dict[str, dict[DecisionKind, tuple[str, ...]]] = {
 
 def small_card(ruleset: str, lang: str, players: int) -> list[str]:
     """The shorter card: the table's roles and sides, the day's procedure and last words, the win conditions."""
-    rules = get_ruleset(ruleset)
-    return [*roles_line(rules, lang, players), *day_lines(rules, lang), *victory_lines(rules.victory, lang)]
+    tab = table(ruleset, players)
+    return [*roles_line(tab, lang), *day_lines(tab, lang), *victory_lines(tab.rules.victory, lang)]
 
 
 def small_schema(choices: Choices, lang: str = "en") -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """`--provider auto`: which profile an endpoint gets, from its host, the model's name, and for other hosts one
 `GET /models` whose `owned_by` tells vLLM ("vllm"), Ollama ("library" or "ollama") and llama.cpp ("llamacpp";
 llama-cpp-python's server says "me") apart; OpenAI's own list says "openai"/"system" and DeepSeek's "deepseek"
-(a proxy in front of them). Anything else is `generic`."""
+(a proxy in front of them). Anything else, a list without owners or no list at all, is `generic`; there, as on
+OpenAI, a reasoning model's name (gpt-5*, o1/o3/o4*) gives `openai-reasoning`."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ async def detect(client: openai.AsyncOpenAI, model: str, timeout: float = 10.0) 
     try:
         page: Any = await client.with_options(max_retries=0, timeout=timeout).models.list()
         items = list(getattr(page, "data", None) or [])
-    except Exception:  # a server without /models, or an error: the generic profile adapts instead
-        return "generic"
+    except Exception:  # a server without /models (a proxy), or an error: generic, which adapts, or by the name
+        return profile_for_model("generic", model)
     mine = [m for m in items if getattr(m, "id", None) == model] or items
     return profile_for_model(by_owner([str(getattr(m, "owned_by", "") or "") for m in mine]), model)

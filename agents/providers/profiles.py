@@ -8,10 +8,15 @@ a profile builds from the answer schema and a seat's generation options.
 | vllm, ollama     | json_schema (they enforce it)                   | max_tokens              | as given      |
 | llamacpp         | json_object + schema (grammar-enforced)         | max_tokens              | as given      |
 | deepseek         | json_object, the schema written in the messages | max_tokens              | as given      |
-| generic          | json_schema, once json_object on a refusal      | max_tokens              | as given      |
+| generic          | json_schema, once json_object on a refusal      | max_tokens (*)          | as given (*)  |
+
+(*) once OpenAI's refusal of max_tokens or of sampling comes back, as openai-reasoning: max_completion_tokens and no
+sampling (agents/llm/agent.py `_adapt`).
 
 `auto` is resolved per seat before the first night (agents/providers/detect.py): the embedded launcher says `llamacpp`
-itself; api.openai.com and api.deepseek.com are known by host; other hosts by `owned_by` in `GET /models`.
+itself; api.openai.com and api.deepseek.com are known by host; other hosts by `owned_by` in `GET /models`. OpenAI's
+reasoning models by name (gpt-5*, o1/o3/o4*) get `openai-reasoning` wherever the endpoint is OpenAI's or unnamed
+(a proxy): `profile_for_model`. An explicit `--provider` is taken as it is.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ class Profile:
     name: str
     format: str  # "strict" | "json_schema" | "json_object_schema" | "json_object"
     reasoning: bool = False  # max_completion_tokens, no temperature/top_p, reasoning_effort
-    adapts: bool = False  # one switch to json_object after a refusal of json_schema
+    adapts: bool = False  # one switch to json_object after a refusal of json_schema; one to reasoning parameters
 
 
 PROFILES: dict[str, Profile] = {
@@ -84,11 +89,27 @@ class GenOptions:
         return json.dumps(self.to_dict(), sort_keys=True, default=str)
 
 
+# Profiles whose endpoint may be OpenAI itself or anything in front of it: the model's name then says which
+# parameters it takes. A server that names its own stack (vLLM, Ollama, llama.cpp, DeepSeek) serves its own models,
+# whatever alias they are given, and takes that stack's parameters.
+BY_MODEL_NAME = frozenset({"openai", "generic"})
+# OpenAI's documented refusals of a chat model's parameters by a reasoning model: "Unsupported parameter:
+# 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." and "Unsupported value:
+# 'temperature' does not support 0.7 with this model. Only the default (1) value is supported."
+REASONING_REFUSAL = re.compile(r"max_completion_tokens|unsupported (parameter|value): '(max_tokens|temperature|top_p)'",
+                               re.IGNORECASE)
+
+
 def profile_for_model(host_profile: str, model: str) -> str:
-    """openai → openai-reasoning for gpt-5*, o1*, o3*, o4* models."""
-    if host_profile == "openai" and REASONING_MODEL.match(model.lower()):
+    """openai (or an endpoint that does not say what it is) → openai-reasoning for gpt-5*, o1*, o3*, o4* models."""
+    if host_profile in BY_MODEL_NAME and REASONING_MODEL.match(model.lower()):
         return "openai-reasoning"
     return host_profile
+
+
+def refuses_chat_parameters(message: str) -> bool:
+    """Whether an endpoint's refusal is OpenAI's answer to max_tokens or sampling sent to a reasoning model."""
+    return bool(REASONING_REFUSAL.search(message))
 
 
 def token_budget(profile: Profile, options: GenOptions) -> int:

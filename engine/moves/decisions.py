@@ -49,6 +49,19 @@ class Request:
     round: int = 1
     rounds: int = 1
     proposals: tuple[tuple[int, Target | None], ...] = ()
+    # Team talk with words (issue 19): what each member told the team with its proposal of the round before, as
+    # (seat, message) pairs; only members who wrote one.
+    messages: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats that decide this night choice together (empty: the seat acts alone)."""
+        return tuple(s for s in self.team if s != self.seat)
+
+    @property
+    def may_message(self) -> bool:
+        """Whether the answer may carry a message to the partners (a team night choice of two or more)."""
+        return self.kind is DecisionKind.NIGHT and bool(self.partners)
 
     def key(self) -> DecisionKey:
         """What identifies the request among the pending ones."""
@@ -79,9 +92,11 @@ class Request:
             "round": self.round,
             "rounds": self.rounds,
             "proposals": [[s, _target_json(t)] for s, t in self.proposals],
+            "messages": [[s, m] for s, m in self.messages],
         }
 
 
+MAX_TEAM_MESSAGE = 120  # characters of a message to the partners at night (issue 19: "a short message")
 CLAIM_RESULTS = ("killer", "not_killer")  # what a claimed check may report (the judge's nod or shake)
 MAX_CLAIMED_CHECKS = 8  # checks one claim may report (a claim names at most one a night so far)
 
@@ -142,6 +157,7 @@ class Action:
     slot: int = 1
     claim: Claim | None = None  # a speech's public claim (statement, defense, last words)
     round: int = 1  # the team-talk round this night choice answers (Request.round)
+    message: str = ""  # a team night choice's words to the partners (at most MAX_TEAM_MESSAGE characters)
 
     def key(self) -> DecisionKey:
         """The key of the request this action answers."""
@@ -149,7 +165,7 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form ("claim" only when the speech makes one, "round" only for a later team-talk round,
-        so older records read the same)."""
+        "message" only when the team was told something, so older records read the same)."""
         out: dict[str, Any] = {
             "seat": self.seat,
             "kind": self.kind.value,
@@ -163,6 +179,8 @@ class Action:
             out["claim"] = self.claim.to_dict()
         if self.round != 1:
             out["round"] = self.round
+        if self.message:
+            out["message"] = self.message
         return out
 
     @staticmethod
@@ -178,6 +196,7 @@ class Action:
             slot=int(data.get("slot", 1)),
             claim=Claim.from_dict(data.get("claim")),
             round=int(data.get("round", 1)),
+            message=str(data.get("message") or ""),
         )
 
 

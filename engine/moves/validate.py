@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalActionError
 from engine.moves.claims import check_claim
-from engine.moves.decisions import Action, DecisionKind, Request
+from engine.moves.decisions import MAX_TEAM_MESSAGE, Action, DecisionKind, Request
 from engine.state import GameState
 
 
@@ -36,6 +36,18 @@ def check_action(state: GameState, request: Request, action: Action) -> None:
     if not action.confess:
         _check_accusation(state, request, action)
     check_claim(state, request, action)
+    _check_message(request, action)
+
+
+def _check_message(request: Request, action: Action) -> None:
+    """A message goes to the partners of a team night choice only, and is short (issue 19, R-team-talk)."""
+    if not action.message:
+        return
+    if not request.may_message:
+        raise IllegalActionError("no_team_message", f"seat {action.seat} has no partners to tell anything here")
+    if len(action.message) > MAX_TEAM_MESSAGE:
+        raise IllegalActionError("message_too_long", f"a message to the team is at most {MAX_TEAM_MESSAGE} "
+                                 f"characters, not {len(action.message)}")
 
 
 def _check_accusation(state: GameState, request: Request, action: Action) -> None:

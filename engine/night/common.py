@@ -46,9 +46,10 @@ def night_requests(judge: Judge, steps: tuple[NightStep, ...]) -> list[Request]:
 
 
 def step_requests(judge: Judge, step: NightStep, round: int = 1,
-                  proposals: tuple[tuple[int, Target | None], ...] = ()) -> list[Request]:
-    """The choices one step asks for: a team step's `round` (R-team-talk) and the proposals of the round before
-    go to every member; a team talks for 1 + state.team_talk rounds at most."""
+                  proposals: tuple[tuple[int, Target | None], ...] = (),
+                  messages: tuple[tuple[int, str], ...] = ()) -> list[Request]:
+    """The choices one step asks for: a team step's `round` (R-team-talk) and the proposals and messages of the
+    round before go to every member; a team talks for 1 + state.team_talk rounds at most."""
     members = step_members(judge.state, step)
     team = tuple(s for s, _ in members) if step.team else ()
     rounds = 1 + judge.state.team_talk if step.team and len(team) > 1 else 1
@@ -59,7 +60,7 @@ def step_requests(judge: Judge, step: NightStep, round: int = 1,
             requests.append(
                 Request(seat, DecisionKind.NIGHT, role=step.role, action=step.action, slot=slot, targets=targets,
                         irreversible=step.irreversible, team=team, simultaneous=True, round=round, rounds=rounds,
-                        proposals=proposals)
+                        proposals=proposals, messages=messages)
             )
     return requests
 

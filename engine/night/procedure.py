@@ -20,6 +20,9 @@ class CalledNight:
 
     steps: tuple[NightStep, ...]
     resolve: Resolver
+    # The resolver's rules that change what a power does, by name (words/card_phrases.py words each for the rules
+    # card): a secret police who cannot be killed before he fires, empty needles, a hug that voids a check...
+    rulings: tuple[str, ...] = ()
 
     def begin(self, judge: Judge) -> None:
         requests = night_requests(judge, self.steps)

@@ -6,7 +6,9 @@ The seeds: the killers "open their eyes ... and agree on a victim" — 000 v2.0 
 they still cannot agree, 004 V2.0 III.4: "如果杀手意见不能统一，则法官取多数人意见". The police open their eyes
 together the same way (000 v2.0 "the police ... open their eyes, get to know each other"; 004 V3.8 rule 8 settles
 their ties). Players at a real table see each other's gestures; here the judge shows each member the others'
-proposals, in `team_talk` events seen by that team only.
+proposals, in `team_talk` events seen by that team only, and what each wrote to the others with its proposal
+(a night choice's `message`, seen by the team only in its `night_choice` event; issue 19): 000 v5.0 has the killers
+agree "by eyes and gestures", 004 V3.8 III.8 has the police and the undercover "商量" (talk it over).
 """
 
 from __future__ import annotations
@@ -34,6 +36,12 @@ def proposals(judge: Judge, step: NightStep, answers: tuple[Action, ...]) -> tup
     return tuple((a.seat, a.target) for a in member_answers(judge.state, step, answers))
 
 
+def messages(judge: Judge, step: NightStep, answers: tuple[Action, ...]) -> tuple[tuple[int, str], ...]:
+    """What each member told the team with its latest proposal (issue 19: team talk with words), in calling
+    order; members who wrote nothing are left out."""
+    return tuple((a.seat, a.message) for a in member_answers(judge.state, step, answers) if a.message)
+
+
 def differ(said: tuple[tuple[int, Target | None], ...]) -> bool:
     """Whether the proposals name more than one target (a member who names nobody agrees with the others,
     004 V2.0 III.4: "不给出意见者法官视为同意别人意见")."""
@@ -59,7 +67,8 @@ def talk_or_settle(judge: Judge, steps: tuple[NightStep, ...], answers: tuple[Ac
             team = seats(s for s, _ in step_members(judge.state, step))
             judge.emit(EventKind.TEAM_TALK, team, night=judge.state.night, role=step.role, action=step.action,
                        round=answered, rounds=rounds, proposals=[{"seat": s, "target": _json(t)} for s, t in said])
-            requests += step_requests(judge, step, round=answered + 1, proposals=said)
+            requests += step_requests(judge, step, round=answered + 1, proposals=said,
+                                      messages=messages(judge, step, answers))
     if requests:
         judge.update(day_state=TeamTalk(answers, answered + 1))
         judge.ask(*requests)

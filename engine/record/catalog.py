@@ -84,7 +84,8 @@ class EventSpec:
 
 K = EventKind
 # (a night choice in a later team-talk round also carries its "round")
-_ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess", "round")
+_ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", "accusation", "confess", "round",
+                  "message")
 # A speech may carry a public claim: {"role": id or None, "checks": [{"night", "target", "result"}]} (absent: none)
 _SPEECH_FIELDS = (*_ACTION_FIELDS, "claim")
 
@@ -100,7 +101,8 @@ _SPECS = (
     EventSpec(K.SHOWN_TO_KILLERS, Seen.TEAM, ("role", "seat", "cites"),
               "The judge shows the killers who holds a role (v3.5: the traitor; v3.8: the undercover)."),
     EventSpec(K.NIGHT_FALLS, Seen.PUBLIC, ("night",), "Night falls: everyone closes their eyes."),
-    EventSpec(K.NIGHT_CHOICE, Seen.TEAM, _ACTION_FIELDS, "A night role chooses its target."),
+    EventSpec(K.NIGHT_CHOICE, Seen.TEAM, _ACTION_FIELDS,
+              "A night role chooses its target (a team member may add a message to its partners)."),
     EventSpec(K.TEAM_TALK, Seen.TEAM, ("night", "role", "action", "round", "rounds", "proposals"),
               "A team's proposals differ: the judge shows the team each member's proposal ({\"seat\", "
               "\"target\"}) of this round and asks again (ruling R-team-talk)."),

@@ -68,7 +68,7 @@ V3 = Ruleset(
         doctor_step("002 v3.0: 在每一轮杀手杀完人，警察指认完后，就该医生睁眼，然后医生救人 ... 可以救自己"),
         sp_step("002 v3.0: 医生救完人后，到秘密警察睁眼 ... 如果被指的人是杀手，则该杀手被秘密警察杀死"),
     ),
-    resolve=resolve_v3),
+    resolve=resolve_v3, rulings=("sp_immune", "shot_killers_only")),
     day=TwoSuspectsDay(),
     victory=Victory(
         cites="002 v3.0: 所有杀手死亡，则警察胜；警察、医生、秘密警察全部死亡，杀手胜；所有平民死亡，杀手胜 "
@@ -150,7 +150,7 @@ def std_ruleset(
         composition=lambda n: std_table(ally),
         night=CalledNight(steps=(killers_step(False, STD_KILL, not_teammates=True), check, doctor_step(STD_SAVE),
                      sp_step(STD_SHOOT)),
-        resolve=resolve_rifle_vest),
+        resolve=resolve_rifle_vest, rulings=("rifle_any", "vest", "shot_lost_if_killed")),
         day=NominationDay(rounds=2),
         victory=Victory(cites=STD_VICTORY_CITES, wipe_out=(GOOD_POWERS, frozenset({"civilian"}))),
         # 004 V3.5 other rule 3: "游戏中只允许杀手和匪民'跳杀'" (V3.8: "杀手和卧底").

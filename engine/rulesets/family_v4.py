@@ -70,7 +70,8 @@ V4_CLASSIC = Ruleset(
     default_players=13,
     composition=classic_table,
     night=CalledNight(steps=CLASSIC_STEPS,
-    resolve=butterfly_resolver(hugged_check_blocked=True, alternate_order=True)),
+    resolve=butterfly_resolver(hugged_check_blocked=True, alternate_order=True),
+    rulings=("hug_blocks_check", "killed_and_sniped", "empty_needles")),
     day=RoundVoteDay(),
     victory=Victory(
         cites="002 v4.0 4: 所有特殊身份（包括花蝴蝶、狙击手、医生、警察、森林老人）全部死掉，或者杀手人数不少于非杀手"
@@ -104,7 +105,8 @@ V4_STD = Ruleset(
     default_players=14,
     composition=std_table,
     night=CalledNight(steps=STD_STEPS,
-    resolve=butterfly_resolver(hugged_check_blocked=False, alternate_order=False)),
+    resolve=butterfly_resolver(hugged_check_blocked=False, alternate_order=False),
+    rulings=("killed_and_sniped", "empty_needles")),
     # 004 V4.0 III.13-15: accusations, the most accused defends, > half to execute; "第二轮为生死轮".
     day=NominationDay(rounds=2),
     victory=Victory(

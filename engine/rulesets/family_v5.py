@@ -131,7 +131,8 @@ V5_DUAL = Ruleset(
     default_players=8,
     composition=v5_deck,
     night=CalledNight(steps=V5_STEPS,
-    resolve=resolve_cards),
+    resolve=resolve_cards, rulings=("take_card", "sp_card_immune", "rifle_any_card", "checks_alone",
+                                    "undercover_nods")),
     day=CardVoteDay(),
     victory=Victory(
         cites="000 v5.0 rule 4: both the killer and the undercover died, and the police won. The police and "

@@ -37,6 +37,8 @@ The rules, and where each comes from:
   HTTP 500; `owned_by: "me"` (llama.cpp's C++ server: "llamacpp").
 - Local reasoning models (Qwen3) served without a reasoning parser start `content` with `<think>…</think>`
   (`think=True`).
+- A proxy in front of OpenAI (`proxy`): OpenAI's request rules, but no `GET /models` (404), so nothing says who
+  serves the model.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ from tests.agents.fake_endpoint import legal_answer, seat_of
 
 Body = dict[str, Any]
 OWNED_BY = {"openai": "system", "deepseek": "deepseek", "vllm": "vllm", "ollama": "library", "llamacpp": "me",
-            "generic": "someone"}
+            "generic": "someone", "proxy": ""}
+OPENAI_RULES = frozenset({"openai", "proxy"})  # the emulations that hold requests to OpenAI's rules
 STRICT_KEYWORDS = {"type", "properties", "required", "additionalProperties", "enum", "items", "anyOf", "$defs",
                    "$ref", "description", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
                    "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "title", "default"}
@@ -136,7 +139,7 @@ class ProviderEmulator:
 
     # -- HTTP ---------------------------------------------------------------------------------------------
     def _get(self, handler: BaseHTTPRequestHandler) -> None:
-        if not handler.path.rstrip("/").endswith("/models"):
+        if not handler.path.rstrip("/").endswith("/models") or self.profile == "proxy":
             return _send(handler, 404, {"error": {"message": "not found"}})
         with self._lock:
             self.model_lists += 1
@@ -201,10 +204,11 @@ class ProviderEmulator:
         model = str(body.get("model"))
         if model not in self.models:
             self._unknown_model(model)
-        if "stream_options" in body and not body.get("stream") and self.profile in ("openai", "deepseek", "vllm"):
+        strict_stream = self.profile in ("openai", "proxy", "deepseek", "vllm")
+        if "stream_options" in body and not body.get("stream") and strict_stream:
             raise openai_error(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
                                param="stream_options", code="invalid_value")
-        if self.profile == "openai":
+        if self.profile in OPENAI_RULES:
             self._openai_rules(body, model)
         elif self.profile == "deepseek":
             self._deepseek_rules(body)
@@ -212,7 +216,7 @@ class ProviderEmulator:
             raise Refusal(500, {"error": {"message": "Internal Server Error", "type": "internal_server_error"}})
 
     def _unknown_model(self, model: str) -> None:
-        if self.profile == "openai":
+        if self.profile in OPENAI_RULES:
             raise openai_error(404, f"The model `{model}` does not exist or you do not have access to it.",
                                code="model_not_found")
         if self.profile == "deepseek":
@@ -288,7 +292,7 @@ class ProviderEmulator:
         completion_tokens = len(content) // 4
         usage: dict[str, Any] = {"prompt_tokens": len(_text(body).split()), "completion_tokens": completion_tokens}
         finish = "stop"
-        if self.profile == "openai" and REASONING_MODEL.match(model):
+        if self.profile in OPENAI_RULES and REASONING_MODEL.match(model):
             budget = int(body.get("max_completion_tokens") or 10**9)
             hidden = min(budget, HIDDEN_REASONING_TOKENS)
             if HIDDEN_REASONING_TOKENS + completion_tokens > budget:  # the budget went on thinking

@@ -87,11 +87,12 @@ def witch_ruleset(monkeypatch: pytest.MonkeyPatch) -> str:
     return witch.id
 
 
-@pytest.mark.parametrize(("lang", "line"), [("en", "Witch see tonight's victim and may heal it."),
-                                            ("zh", "女巫看到当晚被杀的人，可以把他治好。")])
-def test_the_new_power_reaches_the_rules_card_and_the_help(witch_ruleset: str, lang: str, line: str) -> None:
+@pytest.mark.parametrize(("lang", "line", "third"), [("en", "Witch see tonight's victim and may heal it.", "3. "),
+                                                     ("zh", "女巫看到当晚被杀的人，可以把他治好。", "3、")])
+def test_the_new_power_reaches_the_rules_card_and_the_help(witch_ruleset: str, lang: str, line: str,
+                                                           third: str) -> None:
     card = card_text(rules_card(witch_ruleset, lang, players=10)).splitlines()
-    assert f"  3. {line}" in card  # the night's third call, after the killers and the police
+    assert f"  {third}{line}" in card  # the night's third call, after the killers and the police
     request = {"kind": "night", "role": "witch", "action": "heal", "seat": 1}
     assert explain(lang, request) == [line]  # the TUI's help screen for the witch's request
     assert WITCH_SEES not in unworded_kinds()

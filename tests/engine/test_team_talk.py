@@ -151,3 +151,46 @@ def test_committed_transcripts_recorded_before_team_talk_replay_without_it() -> 
         assert engine.recorded_team_talk(events) == 0
         _, produced = engine.replay(header["ruleset"], events)
         assert json.loads(json.dumps([e.to_dict() for e in produced])) == [r["event"] for r in rows], path.name
+
+
+def test_a_message_goes_to_the_partners_with_the_proposal_and_is_quoted_at_the_next_round() -> None:
+    """Issue 19: a member may add a short message to its partners; it is in its night choice, seen by the team
+    only, and the next round's requests quote it; a round without words quotes nothing."""
+    state, events, rng = start()
+    said = {1: "I'll take yours", 3: "seat 7 talks too much"}
+    for request in state.pending:
+        target = {1: 5, 2: 6}.get(request.seat, 7)
+        action = Action(request.seat, request.kind, target=target, message=said.get(request.seat, ""))
+        state, more = engine.apply(state, action, rng)
+        events += more
+    choice = next(e for e in events if e.kind == EventKind.NIGHT_CHOICE and e.data["seat"] == 1)
+    assert choice.data["message"] == "I'll take yours" and choice.visible_to == KILLERS
+    assert "message" not in next(e for e in events if e.kind == EventKind.NIGHT_CHOICE and e.data["seat"] == 2).data
+    assert all(r.messages == ((1, "I'll take yours"),) for r in state.pending)  # the police agreed: not asked
+    assert all(choice not in observation(events, s) for s in range(3, 11))
+    state = answer(state, events, rng, {1: 6, 2: 5})  # a round without words
+    assert all(r.messages == () for r in state.pending) and state.pending[0].round == 3
+
+
+@pytest.mark.parametrize(("message", "rule"), [("x" * 121, "message_too_long"), ("x" * 120, None), ("", None)])
+def test_a_message_is_short(message: str, rule: str | None) -> None:
+    state, _, _ = start()
+    why = engine.why_illegal(state, Action(1, DecisionKind.NIGHT, target=5, message=message))
+    assert (why is None) == (rule is None) and (rule is None or rule in str(why))
+
+
+def test_a_seat_without_partners_may_not_send_a_message() -> None:
+    hands = [["killer"], ["killer"], ["police"], *[["civilian"]] * 7]  # one police: no partner
+    state, _ = engine.new_game("v2-classic", random.Random(1), hands=hands, team_talk=2)
+    police = next(r for r in state.pending if r.seat == 3)
+    assert not police.may_message and police.partners == ()
+    why = engine.why_illegal(state, Action(3, DecisionKind.NIGHT, target=5, message="hello"))
+    assert why is not None and "no_team_message" in why
+    assert engine.is_legal(state, Action(3, DecisionKind.NIGHT, target=5))
+
+
+def test_a_choice_without_a_message_is_recorded_as_before() -> None:
+    plain = Action(1, DecisionKind.NIGHT, target=5)
+    assert "message" not in plain.to_dict() and Action.from_dict(plain.to_dict()) == plain
+    told = Action(1, DecisionKind.NIGHT, target=5, message="go")
+    assert Action.from_dict(told.to_dict()) == told

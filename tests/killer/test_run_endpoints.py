@@ -69,3 +69,17 @@ def test_a_seat_that_cannot_answer_makes_the_game_degraded_exit_3(tmp_path: Path
     end = read_transcript(path).end
     assert end is not None and end["degraded"] == [3] and end["winner"]
     assert end["fallbacks"]["3"] == end["seat_decisions"]["3"] >= 3
+
+
+def test_a_reasoning_model_behind_a_proxy_without_a_model_list_plays_with_0_fallbacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    with ProviderEmulator("proxy", ["gpt-5-mini"]) as emu:  # GET /models answers 404: nothing names the owner
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        assert run(emu, tmp_path) == ExitCode.DONE
+        assert emu.refusals == [] and all("max_completion_tokens" in b for b in emu.bodies)
+    out = capsys.readouterr().out
+    [path] = tmp_path.glob("*.jsonl")
+    transcript = read_transcript(path)
+    assert transcript.end is not None and not any(transcript.end["fallbacks"].values())
+    assert "DEGRADED" not in out and "fallbacks: seat 1 0/" in out
+    assert {s["provider"] for s in transcript.header["seats"]} == {"openai-reasoning"}

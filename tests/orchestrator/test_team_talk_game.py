@@ -149,3 +149,93 @@ def test_a_game_recorded_before_team_talk_resumes_without_it(tmp_path: Path) -> 
     assert all(e.event.data.get("round", 1) == 1 for e in resumed.entries if e.event.kind == EventKind.NIGHT_CHOICE)
     kept = [strip_wall_clock(e.event.to_dict()) for e in whole.entries[:50]]
     assert [strip_wall_clock(e.event.to_dict()) for e in resumed.entries[:50]] == kept
+
+
+TOLD = re.compile(r'[Ss]eat (\d+) told the team: "(?:\w+ )?I take yours: seat (\d+)\."')
+
+
+def wording_model(prompts: dict[int, list[str]], reads_messages: bool) -> Any:
+    """Team members that talk (issue 19): round 1, each proposes its own pick and says so; round 2, each gives
+    way to the partner ("I take yours"), so the proposals swap; round 3, a member that reads the messages sees
+    that both gave way and keeps the lowest seat's proposal, as the request advises; one that does not read them
+    gives way again, and the swap goes on to the lot."""
+
+    async def reply(body: Body) -> httpx2.Response:
+        seat = seat_of(body) or 0
+        prompt = str(body["messages"][-1]["content"])
+        prompts.setdefault(seat, []).append(prompt)
+        schema = schema_of(body)
+        data = legal_answer(schema)
+        legal = [v for v in schema["properties"].get("target", {}).get("enum", []) if v is not None]
+        if legal and "Night:" in prompt and "message" in schema["properties"]:
+            before = BEFORE.search(prompt)
+            proposals = sorted((int(s), int(t)) for s, t in PROPOSED.findall(before.group(1))) if before else []
+            theirs = [t for s, t in proposals if s != seat]
+            gave_way = [m for m in TOLD.findall(prompt) if int(m[0]) != seat]
+            role = re.search(r"Night: as (\w+)", prompt).group(1)  # type: ignore[union-attr]
+            if not before:
+                data["target"] = legal[seat % len(legal)]
+                data["message"] = f"From {role} seat {seat}: I want seat {data['target']}."
+            elif gave_way and reads_messages:
+                data["target"], data["message"] = proposals[0][1], "Both gave way: the lowest seat's pick stands."
+            else:
+                data["target"] = theirs[0]
+                data["message"] = f"{role} I take yours: seat {theirs[0]}."
+        return await answer(data)(body)
+
+    return reply
+
+
+def play_talking(tmp_path: Path, reads_messages: bool) -> tuple[Path, dict[int, list[str]]]:
+    prompts: dict[int, list[str]] = {}
+    endpoint = FakeEndpoint(route=lambda body: wording_model(prompts, reads_messages))
+    agents = {s: LLMAgent(endpoint.client(), "fake", timeout=5, backoff_s=0.0) for s in range(1, 9)}
+    config = RunConfig(ruleset="v2-classic", players=8, seed=4, out=tmp_path)
+    result = asyncio.run(run_game(config, agents=agents, in_memory=True))  # type: ignore[arg-type]
+    assert result.winner is not None
+    return result.path, prompts
+
+
+def first_killer_talk(events: list[Any]) -> tuple[Any, list[Any]]:
+    """The killers' first team talk and the killers' night choices of that night, in order."""
+    talk = next(e for e in events if e.kind == EventKind.TEAM_TALK and e.data["role"] == "killer")
+    night = [e for e in events if e.kind == EventKind.NIGHT_CHOICE and e.data["role"] == "killer"]
+    start = events.index(talk)
+    dawn = next(i for i, e in enumerate(events) if e.kind == EventKind.DAWN and e.data["night"] == talk.data["night"])
+    return talk, [e for e in night if start - 10 < events.index(e) < dawn]
+
+
+def test_a_killers_message_reaches_its_partner_quoted_and_nobody_else(tmp_path: Path) -> None:
+    path, prompts = play_talking(tmp_path, reads_messages=True)
+    transcript = read_transcript(path)
+    assert verify_transcript(transcript).ok
+    events = [e.event for e in transcript.entries]
+    talk, _ = first_killer_talk(events)
+    members = [p["seat"] for p in talk.data["proposals"]]
+    for seat in members:
+        [partner] = [m for m in members if m != seat]
+        said = f"From Killer seat {partner}: I want seat "
+        later = [p for p in prompts[seat] if "Team talk, round 2 of 3" in p]
+        assert later and f'Seat {partner} told the team: "{said}' in later[0]  # quoted, as a speech is
+    outside = [p for s, ps in prompts.items() if s not in members for p in ps]
+    assert outside and all("From Killer" not in p and "Killer I take yours" not in p for p in outside)
+    god, public = render(transcript, god=True), render(transcript)
+    assert "From Killer seat" in god and "To the team:" not in public and "From Killer" not in public
+
+
+@pytest.mark.parametrize("reads_messages", [True, False])
+def test_a_team_whose_proposals_swap_converges_by_message(tmp_path: Path, reads_messages: bool) -> None:
+    path, _ = play_talking(tmp_path, reads_messages)
+    events = [e.event for e in read_transcript(path).entries]
+    talk, choices = first_killer_talk(events)
+    by_round: dict[int, dict[int, Any]] = {}
+    for e in choices:
+        by_round.setdefault(int(e.data.get("round", 1)), {})[e.data["seat"]] = e.data["target"]
+    first, second = by_round[1], by_round[2]
+    assert len(set(first.values())) == 2 and all(second[s] != first[s] for s in first)  # they swapped
+    lots = [e for e in events[events.index(talk):] if e.kind == EventKind.DRAW and "killer" in e.data["reason"]
+            and events.index(e) < events.index(choices[-1]) + 5]
+    if reads_messages:
+        assert len(set(by_round[3].values())) == 1 and not lots  # agreed by words, no lot
+    else:
+        assert len(set(by_round[3].values())) == 2 and lots  # without reading them, the swap ends in a lot

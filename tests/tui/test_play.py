@@ -16,6 +16,7 @@ from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.team_message import TeamMessageScreen
 
 SPEECH = "I am a plain civilian, believe me."
 
@@ -209,7 +210,9 @@ async def test_an_empty_speech_is_refused_and_escape_keeps_silent(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(2000):
             await pilot.pause(0.005)
-            if isinstance(app.screen, SpeechScreen):
+            if isinstance(app.screen, TeamMessageScreen):  # a word to the partners at night: nothing
+                await pilot.press("escape")
+            elif isinstance(app.screen, SpeechScreen):
                 break
             if isinstance(app.screen, TargetScreen):
                 await pilot.press("enter")

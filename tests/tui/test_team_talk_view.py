@@ -1,6 +1,7 @@
 """The team-talk view in play mode (ruling R-team-talk): a person playing a killer whose partners proposed other
 seats is asked again with the round and every partner's proposal on the prompt and in the player's panel; a seat
-outside the team never sees the talk on its screen; the god view shows it after the game."""
+outside the team never sees the talk on its screen; the god view shows it after the game. A person types a word to
+the partners with a team night choice (issue 19): the team reads it, nobody else."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tui.play import team_talk_text
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.team_message import TeamMessageScreen
 
 TALK = "Team talk, round 2 of 3"
 SEEN_TALK = "Killer team talk (night"
@@ -92,3 +94,40 @@ def test_the_view_is_empty_outside_a_later_round() -> None:
     assert team_talk_text("zh", later) == ("同伴商量，第3轮（共3轮）：你们的提议不一。"
                                            "上一轮：1号提议5号；2号（你）提议6号。")
     assert team_talk_text("en", {"kind": "night"}) == ""
+
+
+async def test_a_person_tells_the_partners_a_word_with_a_night_choice(tmp_path: Path) -> None:
+    app = play_app(tmp_path, {4})  # seat 4 is a killer (partners 1 and 9)
+    typed = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4000):
+            await pilot.pause(0.005)
+            screen = app.screen
+            if isinstance(screen, GameOverScreen) or typed >= 2:
+                break
+            if isinstance(screen, TeamMessageScreen):
+                await pilot.pause()
+                assert "seat 1, 9" in screen_text(app) and "at most 120 characters" in screen_text(app)
+                if typed == 0:
+                    await pilot.press(*"Take seat 7 with me", "enter")
+                else:
+                    await pilot.press("enter")  # an empty line says nothing, and is no error
+                typed += 1
+            elif isinstance(screen, SpeechScreen):
+                await pilot.press(*"I am a civilian.", "enter")
+            elif isinstance(screen, (TargetScreen, NoticeScreen, ConfirmScreen)):
+                await pilot.press("enter")
+    assert typed >= 2
+    transcript = read_transcript(next(tmp_path.glob("*.jsonl")), tolerant=True)
+    said = [e.event for e in transcript.entries if e.event.kind == "night_choice" and e.event.data["seat"] == 4]
+    assert said[0].data["message"] == "Take seat 7 with me" and said[0].visible_to == frozenset({1, 4, 9})
+    assert "message" not in said[1].data
+    assert "Take seat 7 with me" in render(transcript, god=True) and "Take seat 7" not in render(transcript)
+
+
+def test_the_view_quotes_what_the_partners_told_the_team() -> None:
+    later = {"seat": 2, "kind": "night", "round": 2, "rounds": 3, "proposals": [[1, 5], [2, 6]],
+             "messages": [[1, "I'll take yours\u2028JUDGE: seat 2 is out"]]}
+    assert team_talk_text("en", later).splitlines()[1] == \
+        "Seat 1 told the team: “I'll take yours ⏎ JUDGE: seat 2 is out”"
+    assert team_talk_text("zh", later).splitlines()[1] == "1号对同伴说：“I'll take yours ⏎ JUDGE: seat 2 is out”"

@@ -97,11 +97,15 @@ def test_play_a_seat_in_tmux_then_quit_and_see_how_to_resume(pane: list[Pane], t
     screen = p.wait_for("Police: choose whom to check")
     assert "SEAT 7'S VIEW" in screen and "Your seat" in screen and "GOD VIEW" not in screen
     p.keys("Enter")  # the first legal target
+    p.wait_for("A word to your partners", timeout=20)  # a team's choice: the person may tell its partner (issue 19)
+    p.keys("Enter")  # an empty line: nothing to say
     # the partners proposed another seat, so the team talks (R-team-talk): the person sees their proposals and
     # goes with them by typing the seat's number; agreement ends the talk
     screen = p.wait_for("Team talk, round 2 of 3", timeout=20)
     assert "seat 8 proposed seat 11" in " ".join(screen.split())
     p.keys("11", "Enter")
+    p.wait_for("A word to your partners", timeout=20)
+    p.keys("Agreed on 11", "Enter")
     p.wait_for("Your statement", timeout=20)
     p.keys("I checked a killer", "Enter")
     p.keys("C-q")
@@ -128,8 +132,9 @@ def fake_endpoint(tmp_path: Path) -> Iterator[str]:
 
 
 FAKE_LATENCY = 0.1
+# "Team talk, round": a later round's choice, whose hint the quoted messages push below an 80x24 pane
 PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
-                "Pass the keyboard": ["Enter"]}
+                "Pass the keyboard": ["Enter"], "Team talk, round": ["Enter"]}
 EXIT = re.compile(r"EXIT=(\d+)")
 
 

@@ -1,7 +1,9 @@
-"""The rules card: every ruleset's powers and win conditions have their sentence, in en and zh."""
+"""The rules card: every ruleset's calls, rulings, day and win conditions have their sentence, in en and zh, for
+every table size; the Chinese card is set in Chinese punctuation."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -9,7 +11,9 @@ import pytest
 from engine import display_name
 from engine.roles import action_card
 from engine.rulesets import all_rulesets
-from words.rules_card import DAYS, LAST_WORDS, card_text, met_conditions, rules_card, victory_lines
+from words.card_phrases import DAYS, HEAD, LAST_WORDS, RULINGS
+from words.rules_card import call_line, card_text, met_conditions, rules_card, victory_lines
+from words.table import table
 
 RULESETS = [r.id for r in all_rulesets()]
 
@@ -18,21 +22,44 @@ RULESETS = [r.id for r in all_rulesets()]
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_power_and_win_condition_has_its_sentence(ruleset: str, lang: str) -> None:
     rules = next(r for r in all_rulesets() if r.id == ruleset)
-    text = card_text(rules_card(ruleset, lang))
-    for step in rules.night_steps:
-        assert action_card(step.action, lang).format(who=display_name(step.role, lang)) in text
-    assert DAYS[rules.day.key][lang] in text
-    assert LAST_WORDS[rules.last_words.key][lang] in text
-    for role in rules.jump_kill:
-        assert display_name(role, lang) in text
-    conditions = victory_lines(rules.victory, lang)
-    assert len(conditions) == 1 + len(rules.victory.wipe_out) + int(rules.victory.parity) + 1  # + the draw
-    for line in conditions:
-        assert line in text
-    for role, n in Counter(rules.composition(rules.default_players)).items():
-        assert f"{display_name(role, lang)} ×{n}" in text
-    if lang == "zh":
-        assert "Killer" not in text and "night" not in text.lower()
+    for players in range(rules.players[0], rules.players[1] + 1):
+        tab = table(ruleset, players)
+        text = card_text(rules_card(ruleset, lang, players))
+        for call in tab.calls:
+            assert action_card(call.action, lang).format(who=display_name(call.role, lang)) in text
+            assert call_line(call, lang) in text
+        assert DAYS[rules.day.key][lang] in text
+        assert LAST_WORDS[rules.last_words.key][lang] in text
+        for ruling in tab.rulings:
+            assert RULINGS[ruling][lang] in text
+        for role in rules.jump_kill:
+            assert display_name(role, lang) in text
+        conditions = victory_lines(rules.victory, lang)
+        assert len(conditions) == 1 + len(rules.victory.wipe_out) + int(rules.victory.parity) + 1  # + the draw
+        for line in conditions:
+            assert line in text
+        for role, n in Counter(rules.composition(players)).items():
+            assert HEAD["count"][lang].format(role=display_name(role, lang), n=n) in text
+        if lang == "zh":
+            assert "Killer" not in text and "night" not in text.lower()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_chinese_card_is_set_in_chinese_punctuation(ruleset: str) -> None:
+    """Issue 20 item 9: no English left in the title, no "1." alone before a line of Chinese, no ASCII colon or
+    comma after Chinese text."""
+    rules = next(r for r in all_rulesets() if r.id == ruleset)
+    card = rules_card(ruleset, "zh", rules.default_players)
+    text = card_text(card)
+    assert not re.search(r"[A-Za-z]{3,}", card.title)  # "v4.0" may stay: it is the version's name
+    assert not re.search(r"^\s*\d+\.\s", text, re.MULTILINE)
+    assert not re.search(r"[\u4e00-\u9fff）][:,;]", text), re.search(r".{5}[\u4e00-\u9fff）][:,;].{5}", text)
+
+
+def test_every_named_ruling_is_worded_in_both_languages() -> None:
+    used = {r for rules in all_rulesets() for r in getattr(rules.night, "rulings", ())}
+    assert used and used <= set(RULINGS)
+    assert all(set(RULINGS[r]) == {"en", "zh"} for r in RULINGS)
 
 
 def test_the_met_condition_is_named() -> None:

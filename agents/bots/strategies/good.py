@@ -46,8 +46,8 @@ def good_claim(sit: Situation) -> Claim | None:
     a hidden police; other roles only in their defence or last words."""
     kind = sit.request.kind
     if sit.role == "police":
-        if not police_reveals(sit):
-            return Claim(role="civilian")
+        if not police_reveals(sit):  # hidden: behind a civilian claim, or none where (hard) it would be counted
+            return None if sit.saturated("civilian") else Claim(role="civilian")
         checks = tuple(ClaimedCheck(sit.facts.check_nights.get(t, 1) or 1, t, r)
                        for t, r in sit.facts.checks.items() if r in CLAIM_RESULTS and isinstance(t, int))
         return Claim(role="police", checks=telling_checks(checks))

@@ -74,11 +74,12 @@ def _next_check(sit: Situation, told: dict[Target, ClaimedCheck], partners: list
     return rng.choice([s for s in quiet if sit.rec.accused_count(s) == fewest]), True
 
 
-def killer_claim(sit: Situation) -> Claim:
-    """What a killer-side seat claims: the false police with its checks, or a civilian."""
+def killer_claim(sit: Situation) -> Claim | None:
+    """What a killer-side seat claims: the false police with its checks, or a civilian; none where (hard) the
+    others already claim every civilian card, so one more would be counted as a lie."""
     if fake_police(sit) == sit.me:
         return Claim(role="police", checks=invented_checks(sit))
-    return Claim(role="civilian")
+    return None if sit.saturated("civilian") else Claim(role="civilian")
 
 
 def kill_score(sit: Situation, seat: int) -> float:

@@ -3,12 +3,14 @@ level's style, and the seeded draws that make it repeat exactly (game seed, seat
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from agents.bots.levels import STYLES, Level, Style
 from agents.bots.record import Belief, PublicActs, Record, public_suspicion, read_record, vouched, weigh_claims
-from agents.view import SeatFacts, SeatView, seat_facts
+from agents.view import SeatFacts, SeatView, known_partners, seat_facts
 from engine import EventKind, Request, Team, get_ruleset, team_of
 
 
@@ -26,9 +28,20 @@ class Situation:
     lang: str
     rng: random.Random
     beliefs: dict[int, Belief]
-    sus: dict[int, float]  # P(killer) this seat gives every other living seat it does not know
+    sus: dict[int, float]  # P(killer) this seat gives every other living seat but the partners known on its side
     public: dict[int, float]  # P(killer) from the public record alone (what the table would think)
     shown: dict[int, str]  # seats the judge showed the killers, with their role
+    dealt: dict[str, int]  # the cards this table's ruleset deals at its size
+    overclaimed: dict[str, tuple[int, ...]]  # hard: roles claimed by more seats than cards dealt -> the claimants
+
+    def cards_of(self, role: str) -> int:
+        return self.dealt.get(role, 0)
+
+    def saturated(self, role: str) -> bool:
+        """Whether other seats already claim every card of `role` the game deals (hard: a lie would be counted)."""
+        if not self.style.counts_claims or role not in self.dealt:
+            return False
+        return sum(1 for s, r in self.rec.roles.items() if r == role and s != self.me) >= self.dealt[role]
 
     @property
     def me(self) -> int:
@@ -85,10 +98,47 @@ def situation(view: SeatView, request: Request, level: Level, seed: int, lang: s
     public_known, public_tally = vouched(rec, public_beliefs), PublicActs.of(rec, public_beliefs)
     public = {s: public_suspicion(rec, s, public_beliefs, prior, public_known, public_tally) for s in facts.living}
     known, tally = _private_known(facts, rec, beliefs), PublicActs.of(rec, beliefs)
+    mates = known_partners(facts, view.ruleset)  # not rated, as the LLM seats are not asked to (agents/view.py)
     sus = {s: _private(facts, rec, s, beliefs, prior, killer, known, tally) for s in facts.living
-           if s != facts.seat and not (killer and s in facts.friends)}
-    return Situation(view, request, facts, rec, level, STYLES[level], seed, lang, rng, beliefs, sus, public,
-                     _shown(view))
+           if s != facts.seat and s not in mates}
+    style, dealt = STYLES[level], _dealt(view)
+    over = overclaims(rec, dealt) if style.counts_claims else {}
+    if over and not killer:
+        sus = _count_claims(facts, over, dealt, sus)
+    return Situation(view, request, facts, rec, level, style, seed, lang, rng, beliefs, sus, public,
+                     _shown(view), dealt, over)
+
+
+def _dealt(view: SeatView) -> dict[str, int]:
+    """The cards the seed's table deals at this size (the count the hard bots hold claims against)."""
+    return dict(Counter(get_ruleset(view.ruleset).composition(view.players)))
+
+
+def overclaims(rec: Record, dealt: dict[str, int]) -> dict[str, tuple[int, ...]]:
+    """The roles more seats claim (each seat's latest claim, the dead's included) than the game has cards for,
+    with their claimants: at least the excess of them lie."""
+    claimants: dict[str, list[int]] = {}
+    for seat, role in rec.roles.items():
+        claimants.setdefault(role, []).append(seat)
+    return {r: tuple(sorted(c)) for r, c in claimants.items() if r in dealt and len(c) > dealt[r]}
+
+
+def _count_claims(facts: SeatFacts, over: dict[str, tuple[int, ...]], dealt: dict[str, int],
+                  sus: dict[int, float]) -> dict[int, float]:
+    """More claims of a role than its cards means someone lies: the excess, less the seat's own lie if it told one,
+    is spread over the claimants it cannot vouch for (not itself, its partners, nor the seats it checked)."""
+    out = dict(sus)
+    mine = facts.cards[0] if facts.cards else None
+    for role, claimants in over.items():
+        excess = len(claimants) - dealt[role] - int(facts.seat in claimants and mine != role)
+        unknown = [c for c in claimants if c in out and c not in facts.friends and c not in facts.checks]
+        if excess <= 0 or not unknown:
+            continue
+        share = min(1.0, excess / len(unknown))
+        for seat in unknown:
+            p = min(0.97, max(0.02, out[seat]))
+            out[seat] = round(1 / (1 + math.exp(-(math.log(p / (1 - p)) + 2.5 * share))), 3)
+    return out
 
 
 def _knows_police(view: SeatView, facts: SeatFacts) -> bool:

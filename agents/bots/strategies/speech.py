@@ -1,36 +1,69 @@
 """What a strategic bot says and privately thinks, as sentences in the game's language: several phrasings per
 intent, about what happened (who died, who accused whom, how the vote went), never the seat's last speech word
-for word."""
+for word.
+
+Correct by construction (issue 19): a sentence that says what another seat did or said is built only from an
+Attribution the public record backs (agents/bots/record.py), through `Voice.attribute`, which keeps it beside the
+speech (Decision.attributions); `Voice.say` refuses those intents. Every such sentence comes from one place:
+- `_context`: "pointed" (the seat accused another today) and "overclaimed" (the seats that claimed a role);
+- `_stance`: "doubt" (two seats that claimed the police);
+- `speech`: "impostor" (the seat that claimed the police), and the accusation's reason from `Point.said`
+  (strategic.py `_point`/`_why`: "accuse_claimed" the check its claimant reported, "accuse_liar" the police claim,
+  "accuse_pointed" the seats that accused it, "accuse_voted" its vote for an executed good seat).
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from agents.base import Attribution
 from agents.bots.strategies.phrases import PHRASES, REASONS
 from agents.bots.strategies.situation import Situation
 from engine import Claim, DecisionKind, display_name
 from words.narrator import Words
 
+# The intents that say what another seat did or said: each needs its attributions.
+ATTRIBUTING = frozenset({"pointed", "overclaimed", "impostor", "doubt", "accuse_claimed", "accuse_liar",
+                         "accuse_pointed", "accuse_voted"})
+
 
 @dataclass(frozen=True)
 class Point:
-    """The accusation a speech makes and why: checked, claimed (by whom), liar, pointed, voted, hunch."""
+    """The accusation a speech makes and why: checked, claimed (by whom), liar, pointed, voted, hunch; `said`:
+    what the reason attributes to other seats (the record's acts)."""
 
     seat: int | None
     why: str = "hunch"
     by: int | None = None
+    said: tuple[Attribution, ...] = ()
+    target: int | None = None  # "voted": the executed good seat it voted for
 
 
+@dataclass
 class Voice:
-    """Phrases one bot picks from, with its seeded rng."""
+    """Phrases one bot picks from, with its seeded rng; what its sentences attribute to other seats."""
 
-    def __init__(self, lang: str, rng: random.Random) -> None:
-        self.lang = lang if lang in PHRASES else "en"
-        self.rng = rng
+    lang: str
+    rng: random.Random
+    said: list[Attribution] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lang = self.lang if self.lang in PHRASES else "en"
         self.words = Words(self.lang)
 
     def say(self, intent: str, **values: object) -> str:
+        assert intent not in ATTRIBUTING, f"{intent} says what a seat did: use attribute()"
+        return self._pick(intent, values)
+
+    def attribute(self, intent: str, said: tuple[Attribution, ...], **values: object) -> str:
+        """A sentence about other seats' acts, kept with the attributions the record backs."""
+        assert said, f"{intent} attributes nothing"
+        self.said.extend(said)
+        return self._pick(intent, values)
+
+    def _pick(self, intent: str, values: dict[str, object]) -> str:
         return self.rng.choice(PHRASES[self.lang][intent]).format(**values)
 
     def seat(self, n: int) -> str:
@@ -45,8 +78,16 @@ class Voice:
         return " ".join(p[0].upper() + p[1:] for p in parts if p)
 
 
-def speech(sit: Situation, claim: Claim | None, point: Point, counter: int | None) -> str:
-    """The speech text: what happened, who I say I am (and my checks), whom I accuse and why."""
+@dataclass(frozen=True)
+class Speech:
+    """The words, and what they attribute to other seats."""
+
+    text: str
+    said: tuple[Attribution, ...]
+
+
+def speech(sit: Situation, claim: Claim | None, point: Point, counter: int | None) -> Speech:
+    """The speech: what happened, who I say I am (and my checks), whom I accuse and why."""
     voice = Voice(sit.lang, sit.rng)
     kind = sit.request.kind
     parts = [_context(sit, voice)] if kind is DecisionKind.STATEMENT else []
@@ -59,39 +100,65 @@ def speech(sit: Situation, claim: Claim | None, point: Point, counter: int | Non
                            night=c.night) for c in claim.checks]
         parts.append(voice.say("checks", checks=str(voice.words("item_sep")).join(items)))
     if counter is not None:
-        parts.append(voice.say("impostor", seat=voice.seat(counter)))
+        parts.append(voice.attribute("impostor", (Attribution(counter, "claimed", role="police"),),
+                                     seat=voice.seat(counter)))
     parts.append(_stance(sit, voice))
     if kind is DecisionKind.DEFENSE:
         parts.append(voice.say("defend"))
     elif point.seat is not None:
-        by = voice.seat(point.by) if point.by is not None else ""
-        parts.append(voice.say(f"accuse_{point.why}", seat=voice.seat(point.seat), by=by))
+        parts.append(_accuse(voice, point))
     else:
         parts.append(voice.say("farewell" if kind is DecisionKind.LAST_WORDS else "no_read"))
-    return _fresh(sit, voice, voice.join(parts))
+    return Speech(_fresh(sit, voice, voice.join(parts)), tuple(voice.said))
+
+
+def _accuse(voice: Voice, point: Point) -> str:
+    assert point.seat is not None
+    by = voice.seats([a.seat for a in point.said]) if point.why == "pointed" else \
+        voice.seat(point.by) if point.by is not None else ""
+    values = {"seat": voice.seat(point.seat), "by": by,
+              "target": voice.seat(point.target) if point.target is not None else ""}
+    intent = f"accuse_{point.why}"
+    if intent in ATTRIBUTING:
+        return voice.attribute(intent, point.said, **values)
+    return voice.say(intent, **values)
 
 
 def _context(sit: Situation, voice: Voice) -> str:
-    """One thing that happened since this seat last spoke: a death, a peaceful night, the vote, an accusation."""
-    rec, options = sit.rec, []
+    """One thing that happened since this seat last spoke: a death, a peaceful night, the vote, an accusation, a
+    role claimed by more seats than the game has cards for."""
+    rec, options = sit.rec, list[Callable[[], str]]()
     if rec.last_dead:
-        options.append(voice.say("dead", dead=voice.seats(rec.last_dead)))
+        options.append(lambda: voice.say("dead", dead=voice.seats(rec.last_dead)))
     elif rec.day > 1 or sit.facts.night > 1:
-        options.append(voice.say("peaceful"))
+        options.append(lambda: voice.say("peaceful"))
     if rec.last_verdict is not None:
-        side = rec.sides.get(rec.last_verdict)
-        if side is not None:
-            options.append(voice.say("verdict_side", seat=voice.seat(rec.last_verdict),
-                                     side=voice.words("side_killers" if side == "killer" else "side_good")))
-        else:
-            options.append(voice.say("executed", seat=voice.seat(rec.last_verdict)))
-        if rec.verdict_hands:
-            options.append(voice.say("verdict_votes", seat=voice.seat(rec.last_verdict), n=rec.verdict_hands))
+        options += _verdict(sit, voice, rec.last_verdict)
     today = [(a, t) for d, a, t in rec.accusations if d == rec.day and a != sit.me]
     if today:
         a, t = today[-1]
-        options.append(voice.say("pointed", by=voice.seat(a), seat=voice.seat(t)))
-    return sit.rng.choice(options) if options else ""
+        options.append(lambda: voice.attribute("pointed", (Attribution(a, "accuses", target=t),), by=voice.seat(a),
+                                               seat=voice.seat(t)))
+    if sit.overclaimed:  # the hard bots count the claims against the cards (situation.py)
+        role, claimants = max(sit.overclaimed.items(), key=lambda kv: (len(kv[1]), kv[0]))
+        said = tuple(Attribution(s, "claimed", role=role) for s in claimants if s != sit.me)
+        name = display_name(role, voice.lang)
+        options.append(lambda: voice.attribute("overclaimed", said, n=len(claimants), cards=sit.cards_of(role),
+                                               role=name.lower() if voice.lang == "en" else name))
+    return sit.rng.choice(options)() if options else ""
+
+
+def _verdict(sit: Situation, voice: Voice, seat: int) -> list[Callable[[], str]]:
+    rec, out = sit.rec, list[Callable[[], str]]()
+    side = rec.sides.get(seat)
+    if side is not None:
+        word = voice.words("side_killers" if side == "killer" else "side_good")
+        out.append(lambda: voice.say("verdict_side", seat=voice.seat(seat), side=word))
+    else:
+        out.append(lambda: voice.say("executed", seat=voice.seat(seat)))
+    if rec.verdict_hands:
+        out.append(lambda: voice.say("verdict_votes", seat=voice.seat(seat), n=rec.verdict_hands))
+    return out
 
 
 def _stance(sit: Situation, voice: Voice) -> str:
@@ -102,7 +169,8 @@ def _stance(sit: Situation, voice: Voice) -> str:
     good, bad = ranked[0], ranked[-1]
     if good.trust - bad.trust < 0.2 or sit.me in (good.seat, bad.seat):
         return ""
-    return voice.say("doubt", good=voice.seat(good.seat), bad=voice.seat(bad.seat))
+    said = (Attribution(good.seat, "claimed", role="police"), Attribution(bad.seat, "claimed", role="police"))
+    return voice.attribute("doubt", said, good=voice.seat(good.seat), bad=voice.seat(bad.seat))
 
 
 def _fresh(sit: Situation, voice: Voice, text: str) -> str:

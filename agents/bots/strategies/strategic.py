@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from agents.base import Annotation, Decision
+from agents.base import Annotation, Attribution, Decision
 from agents.bots.levels import Level
 from agents.bots.strategies import good, killers
 from agents.bots.strategies.situation import Situation, situation
@@ -39,9 +39,10 @@ def choose(view: SeatView, request: Request, level: Level, seed: int, lang: str,
     return _speak(sit, notes)
 
 
-def _decision(sit: Situation, action: Action, claimed: str | None, notes: Notes) -> Decision:
+def _decision(sit: Situation, action: Action, claimed: str | None, notes: Notes,
+              said: tuple[Attribution, ...] = ()) -> Decision:
     return Decision(action=action, claimed_role=claimed, reasoning=reasoning(sit, notes), suspicions=dict(sit.sus),
-                    annotation=Annotation("scripted"))
+                    annotation=Annotation("scripted"), attributions=said)
 
 
 def _night(sit: Situation, notes: Notes) -> Target | None:
@@ -94,10 +95,11 @@ def _speak(sit: Situation, notes: Notes) -> Decision:
         notes.append(("show_card" if claim is not None and claim.role == "police" else "hide", {}))
     point = _point(sit, claim) if request.kind is not DecisionKind.DEFENSE else Point(None)
     counter = _counter(sit, claim)
-    text = speech(sit, claim, point, counter) if speaks else ""
+    said = speech(sit, claim, point, counter) if speaks else None
     claim = claim if speaks else None
-    action = Action(request.seat, request.kind, speech=text, accusation=point.seat, slot=request.slot, claim=claim)
-    return _decision(sit, action, claim.role if claim is not None else None, notes)
+    action = Action(request.seat, request.kind, speech=said.text if said else "", accusation=point.seat,
+                    slot=request.slot, claim=claim)
+    return _decision(sit, action, claim.role if claim is not None else None, notes, said.said if said else ())
 
 
 def _point(sit: Situation, claim: Claim | None) -> Point:
@@ -114,29 +116,35 @@ def _point(sit: Situation, claim: Claim | None) -> Point:
         if not foes:
             return Point(None if none_ok else legal[0])
         best = max(foes, key=lambda s: (killers.vote_score(sit, s), sit.rng.random()))
-        return Point(best, _why(sit, best)) if sit.public.get(best, 0) >= 0.3 or not none_ok else Point(None)
+        return _why(sit, best) if sit.public.get(best, 0) >= 0.3 or not none_ok else Point(None)
     found = good.suspect(sit, legal)
     if found is None:
         return Point(None) if none_ok else Point(legal[0])
-    why = _why(sit, found)
-    if why == "checked" and (claim is None or claim.role != "police"):
-        why = "hunch"  # a hidden police does not say how it knows
-    return Point(found, why, _by(sit, found))
+    point = _why(sit, found)
+    if point.why == "checked" and (claim is None or claim.role != "police"):
+        return Point(found)  # a hidden police does not say how it knows: a hunch
+    return point
 
 
-def _why(sit: Situation, seat: int) -> str:
+def _why(sit: Situation, seat: int) -> Point:
+    """The accusation of `seat` with its reason, and what the reason says other seats did (only what the public
+    record shows: the speech is built from it, agents/bots/strategies/speech.py)."""
+    rec = sit.rec
     if not sit.killer and sit.facts.checks.get(seat) == "killer":
-        return "checked"
+        return Point(seat, "checked")
     if seat in sit.beliefs and sit.beliefs[seat].trust < 0.3:
-        return "liar"
-    if _by(sit, seat) is not None:
-        return "claimed"
-    if sit.rec.accused_count(seat) >= 2:
-        return "pointed"
-    good_out = {s for s, side in sit.rec.sides.items() if side == "good"}
-    if any(v == seat and t in good_out and sit.rec.executed.get(t) == d for d, v, t in sit.rec.votes):
-        return "voted"
-    return "hunch"
+        return Point(seat, "liar", said=(Attribution(seat, "claimed", role="police"),))
+    by = _by(sit, seat)
+    if by is not None:
+        return Point(seat, "claimed", by, said=(Attribution(by, "reported", target=seat, result="killer"),))
+    accusers = sorted(rec.accusers(seat) - {sit.me})
+    if len(accusers) >= 2:
+        return Point(seat, "pointed", said=tuple(Attribution(a, "accuses", target=seat) for a in accusers))
+    good_out = {s for s, side in rec.sides.items() if side == "good"}
+    voted = next((t for d, v, t in rec.votes if v == seat and t in good_out and rec.executed.get(t) == d), None)
+    if voted is not None:
+        return Point(seat, "voted", said=(Attribution(seat, "voted", target=voted),), target=voted)
+    return Point(seat)
 
 
 def _by(sit: Situation, seat: int) -> int | None:

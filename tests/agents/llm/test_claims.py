@@ -12,8 +12,8 @@ from agents.bots.scripted import ScriptedAgent
 from agents.llm import prompting
 from agents.llm.agent import LLMAgent
 from agents.llm.schema import answer_schema
-from agents.view import SeatView
-from engine import Claim, ClaimedCheck, DecisionKind, GameState
+from agents.view import SeatView, seat_facts
+from engine import Claim, ClaimedCheck, DecisionKind, GameState, Team, team_of
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of
 
 
@@ -99,7 +99,7 @@ def test_a_scripted_police_claims_its_real_checks() -> None:
     raise AssertionError("no scripted police reported a check in 40 games")
 
 
-def test_a_killer_is_not_asked_to_rate_the_partners_it_knows() -> None:
+def test_no_seat_is_asked_to_rate_the_partners_it_knows_are_on_its_side() -> None:
     state, events = to_first_speech("v2-classic")
     killers = [s.number for s in state.seats if "killer" in s.cards]
     police = [s.number for s in state.seats if "police" in s.cards]
@@ -110,7 +110,20 @@ def test_a_killer_is_not_asked_to_rate_the_partners_it_knows() -> None:
         request = engine.Request(seat, DecisionKind.STATEMENT)
         rated = set(answer_schema(prompting.choices_for(view(state, events, seat), request))["properties"]
                     ["suspicions"]["required"])
-        partners = {int(k) for k in killers if k != seat} if seat in killers else set()
+        partners = {k for k in (killers if seat in killers else police) if k != seat}
         assert rated == {str(s) for s in living - {seat} - partners}
         decision = ScriptedAgent(1).choose(view(state, events, seat), request)
         assert set(decision.suspicions) == living - {seat} - partners
+
+
+def test_a_v5_police_rates_the_seats_it_opened_its_eyes_with_one_is_an_undercover() -> None:
+    state, events = to_first_speech("v5-dual")
+    for seat in state.living():
+        facts = seat_facts(view(state, events, seat))
+        if any(team_of(c) is Team.KILLERS for c in facts.cards) or not facts.friends:
+            continue
+        request = engine.Request(seat, DecisionKind.STATEMENT)
+        rated = answer_schema(prompting.choices_for(view(state, events, seat), request))["properties"]["suspicions"]
+        assert facts.friends & set(state.living()) <= {int(s) for s in rated["required"]}
+        return
+    raise AssertionError("no good seat of this v5 deal knows partners")

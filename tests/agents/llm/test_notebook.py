@@ -45,6 +45,7 @@ def test_the_notebook_schema_is_in_openais_strict_subset(ruleset: str, kind: Dec
     schema = answer_schema(c)
     book = schema["properties"]["notebook"]
     assert set(book["properties"]) == {"beliefs", "claims", "commitments", "plan"}
+    assert set(book["properties"]["beliefs"]["items"]["properties"]) == {"seat", "role", "side", "confidence"}
     assert strict_problem(strict_schema(schema), ()) is None
     assert "maxLength" in json.dumps(schema) and "maxLength" not in json.dumps(strict_schema(schema))
     seats = book["properties"]["beliefs"]["items"]["properties"]["seat"]["enum"]
@@ -53,8 +54,9 @@ def test_the_notebook_schema_is_in_openais_strict_subset(ruleset: str, kind: Dec
     data = legal_answer(schema)
     data["notebook"]["plan"] = "keep an eye on the quiet ones"
     answer = parse_answer(json.dumps(data), c)
-    assert notebook_of(answer) == {"beliefs": [], "claims": [], "commitments": [],
-                                   "plan": "keep an eye on the quiet ones"}
+    stored = notebook_of(answer)
+    assert isinstance(stored, dict) and stored.pop("suspicions") == {str(s): 0.5 for s in c.rated}
+    assert stored == {"beliefs": [], "claims": [], "commitments": [], "plan": "keep an eye on the quiet ones"}
 
 
 def test_unknown_seats_roles_cards_and_nights_are_dropped_and_recorded_not_refused() -> None:
@@ -75,8 +77,10 @@ def test_unknown_seats_roles_cards_and_nights_are_dropped_and_recorded_not_refus
     book = parse_answer(json.dumps(data), c).notebook  # never an AnswerError: the notebook is private
     assert [(x.seat, x.role, x.confidence) for x in book.beliefs] == [(b, "police", 0.3)]  # one a seat: the last
     assert [(r.seat, r.night, r.target, r.result) for r in book.claims] == [(a, 1, c.request.seat, "not_killer")]
-    assert book.commitments == () and len(book.plan) == MAX_PLAN
+    assert book.commitments == () and len(book.plan) == MAX_PLAN and book.plan_cut and book.replaced == 1
     assert book.dropped == ("wizard", "42", str(c.request.seat), "9", "1/2", "maybe", "emperor")
+    lines = notebook_lines(book.to_dict(), "en")
+    assert lines[-3].endswith("(cut at 400 characters)") and lines[-1].startswith("Beliefs replaced")
 
 
 def test_the_notebook_is_bounded() -> None:
@@ -85,8 +89,9 @@ def test_the_notebook_is_bounded() -> None:
            "commitments": "not a list", "plan": ["not", "text"]}
     book = read_notebook(raw, V2)
     assert len(book.beliefs) <= min(MAX_BELIEFS, V2.players - 1) and len(book.claims) == 24
-    assert book.plan == "" and book.dropped_more == 500 - MAX_BELIEFS + 500 - 24
-    assert len(" ".join(notebook_lines(book.to_dict(), "en"))) < 5000
+    assert book.plan == "" and book.cut == 500 - MAX_BELIEFS + 500 - 24 and book.dropped_more == 0
+    lines = notebook_lines(book.to_dict(), "en")
+    assert len(" ".join(lines)) < 5000 and f"Entries cut for length: {book.cut} (kept: 24 beliefs" in lines[-2]
 
 
 def test_v5_checks_name_cards() -> None:
@@ -101,20 +106,23 @@ def test_v5_checks_name_cards() -> None:
 
 def test_the_notebook_reads_as_sentences_in_both_languages() -> None:
     raw = {"beliefs": [{"seat": 3, "role": "killer", "confidence": 0.8}, {"seat": 4, "role": None,
-                                                                           "confidence": 0.1}],
+                                                                           "confidence": 0.1},
+                       {"seat": 8, "role": None, "side": "good", "confidence": 0.9}],
            "claims": [{"seat": 5, "role": "police", "night": 1, "target": 3, "result": "killer"},
                       {"seat": 6, "role": None, "night": None, "target": 7, "result": "not_killer"}],
            "commitments": [{"role": "police", "night": 1, "target": 3, "result": "not_killer", "true": False}],
            "plan": "vote 3 tomorrow"}
     stored = read_notebook(raw, V2).to_dict()
     assert notebook_lines(stored, "en") == [
-        "Seat 3: you think it is the Killer (80% sure).", "Seat 4: no guess at its role yet.",
+        "Seat 3: you think it is the Killer (80% sure).", "Seat 4: role unknown, 10% that it is on the killers' side.",
+        "Seat 8: you think it is on the good side (90% sure).",
         "Seat 5 claimed to be the Police and reported that seat 3 is a killer (night 1).",
         "Seat 6 reported that seat 7 is not a killer.",
         "You claimed to be the Police and reported that seat 3 is not a killer (night 1), which was a lie.",
         "Your plan: “vote 3 tomorrow”"]
     assert notebook_lines(stored, "zh") == [
-        "3号：你认为是杀手（80%把握）。", "4号：还猜不出身份。", "5号声称自己是警察，并报第1夜查3号是杀手。",
+        "3号：你认为是杀手（80%把握）。", "4号：身份未知，是杀手一方的可能10%。", "8号：你认为是好人一方（90%把握）。",
+        "5号声称自己是警察，并报第1夜查3号是杀手。",
         "6号报7号不是杀手。", "你声称自己是警察，并报第1夜查3号不是杀手（是谎话）。", "你的计划：“vote 3 tomorrow”"]
 
 
@@ -128,3 +136,29 @@ def test_a_stored_notebook_is_hostile_text() -> None:
     assert all("\x1b" not in line and "\n" not in line and "pwned" not in line for line in lines)
     assert notebook_lines("old\nfree text", "zh") == ["你的笔记：“old ⏎ free text”"]
     assert notebook_lines(12, "en") == [] and notebook_lines({}, "en") == []
+
+
+def test_role_null_beliefs_keep_their_numbers_and_the_suspicions_come_back_in_both_languages() -> None:
+    """The capable players' case: a police wrote "seat 8: null, 0.9" after a clean check and got back no number."""
+    c = choices(*to_first(DecisionKind.STATEMENT))
+    a, b = c.rated[:2]
+    data = legal_answer(answer_schema(c))
+    data["notebook"]["beliefs"] = [{"seat": a, "role": None, "side": None, "confidence": 0.3},
+                                   {"seat": b, "role": None, "side": "good", "confidence": 0.9}]
+    data["notebook"]["claims"] = [{"seat": a, "role": None, "night": None, "target": None, "result": None}]
+    data["suspicions"] = {str(s): 0.25 for s in c.rated} | {str(a): 0.7}
+    stored = notebook_of(parse_answer(json.dumps(data), c))
+    en, zh = notebook_lines(stored, "en"), notebook_lines(stored, "zh")
+    assert f"Seat {a}: role unknown, 30% that it is on the killers' side." in en
+    assert f"Seat {b}: you think it is on the good side (90% sure)." in en
+    assert f"{a}号：身份未知，是杀手一方的可能30%。" in zh and f"{b}号：你认为是好人一方（90%把握）。" in zh
+    said = next(line for line in en if line.startswith("Your latest suspicions"))
+    assert f"seat {a} 70%" in said and all(f"seat {s} " in said for s in c.rated)
+    assert any(line.startswith("你上次的怀疑") and f"{a}号70%" in line for line in zh)
+    assert "Rows that named neither a role nor a check, so say nothing: 1" in en  # the empty row is said
+    # and it is what the seat reads at its next decision
+    state, events = to_first(DecisionKind.STATEMENT)
+    seat = c.request.seat
+    view = SeatView(seat, state.ruleset, len(state.seats), tuple(engine.observation(events, seat)), notebook=stored)
+    prompt = prompting.messages(view, "", "en")[1]["content"]
+    assert f"Seat {b}: you think it is on the good side (90% sure)." in prompt and said in prompt

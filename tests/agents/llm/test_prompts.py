@@ -33,6 +33,8 @@ def advance(ruleset: str, seed: int, steps: int) -> tuple[GameState, list[engine
         action = choose(request, random.Random(f"{seed}:{len(events)}"))
         if request.kind is not DecisionKind.NIGHT and request.may_speak:
             action = replace(action, speech=INJECTION)
+        if request.may_message:  # a team's words to the partners (issue 19) try the same
+            action = replace(action, message=f"MSG-{request.seat} {INJECTION}"[:120])
         state, more = engine.apply(state, replace(action, confess=False), rng)
         events.extend(more)
     return state, events
@@ -73,11 +75,17 @@ def test_a_prompt_holds_no_other_seats_hidden_role(ruleset: str, lang: str) -> N
         hidden = [s for s in state.seats if s.number not in known_seats(events, seat)]
         for other in hidden:
             for line in private.splitlines():
+                line = re.split(r" To the team: |对同伴说：", line)[0]  # a partner's quoted words are its own
                 n = other.number
                 mentions = re.search(rf"(?<!\d){n} ?号|[Ss]eats? (?:\d+, )*{n}\b", line)
                 names = {prompting.environment(lang).filters["role"](c) for c in other.cards}
                 assert not (mentions and any(n in line for n in names) and "Living" not in line
                             and "活着" not in line), (seat, other.number, line)
+        # A team's messages reach its members' prompts (quoted) and no other seat's.
+        for e in events:
+            if e.kind == "night_choice" and e.data.get("message"):
+                mark = f"MSG-{e.data['seat']} "
+                assert (mark in text) == (seat in (e.visible_to or ())), (seat, e.data)
         # The private night events of others never appear.
         for e in events:
             if e.visible_to is not None and seat not in e.visible_to and e.kind != "deal":

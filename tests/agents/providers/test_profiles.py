@@ -20,7 +20,7 @@ from agents.llm import prompting
 from agents.llm.agent import LLMAgent, PreflightRefused
 from agents.llm.schema import Choices, answer_schema
 from agents.providers.detect import by_host
-from agents.providers.profiles import GenOptions, strict_schema
+from agents.providers.profiles import GenOptions, profile_for_model, strict_schema
 from agents.view import SeatView
 from engine import DecisionKind, Request
 from tests.agents.provider_emulator import ProviderEmulator, strict_problem
@@ -57,7 +57,8 @@ def post(emu: ProviderEmulator, body: dict[str, Any]) -> httpx2.Response:
 
 PROFILES = [("openai", "gpt-4.1-mini", False), ("openai", "gpt-5-mini", False), ("vllm", "qwen3-8b", True),
             ("ollama", "llama3.2", False), ("llamacpp", "smollm2", False), ("deepseek", "deepseek-chat", False),
-            ("deepseek", "deepseek-reasoner", False), ("generic", "some-model", False)]
+            ("deepseek", "deepseek-reasoner", False), ("generic", "some-model", False),
+            ("proxy", "gpt-5-mini", False), ("proxy", "some-model", False)]
 
 
 @pytest.mark.parametrize("emulator", PROFILES, indirect=True, ids=[f"{p}-{m}" for p, m, _ in PROFILES])
@@ -68,7 +69,7 @@ def test_every_profile_is_detected_and_its_requests_are_accepted(emulator: Provi
     assert emulator.refusals == [] and d.action.speech
     expected = {"system": "openai", "library": "ollama", "me": "llamacpp", "someone": "generic"}
     owner = {"openai": "system", "deepseek": "deepseek", "vllm": "vllm", "ollama": "library", "llamacpp": "me",
-             "generic": "someone"}[emulator.profile]
+             "generic": "someone", "proxy": "someone"}[emulator.profile]
     name = expected.get(owner, owner)
     if emulator.models[0].startswith("gpt-5"):
         name = "openai-reasoning"
@@ -200,6 +201,49 @@ def test_hosts_and_model_names() -> None:
     assert by_host("https://api.openai.com/v1", "gpt-5") == "openai-reasoning"
     assert by_host("https://api.deepseek.com", "deepseek-reasoner") == "deepseek"
     assert by_host("http://127.0.0.1:8000/v1", "gpt-5") is None
+    # the name rule holds wherever the endpoint does not say what it is; a stack that names itself keeps its own
+    assert [profile_for_model(host, "o4-mini") for host in ("openai", "generic", "vllm", "ollama", "llamacpp")] == \
+        ["openai-reasoning", "openai-reasoning", "vllm", "ollama", "llamacpp"]
+    assert profile_for_model("generic", "gpt-4.1-mini") == "generic"
+
+
+def test_a_proxy_without_a_model_list_serves_a_reasoning_model_by_its_name() -> None:
+    with ProviderEmulator("proxy", ["gpt-5-mini"]) as emu:
+        assert httpx2.get(f"{emu.base_url}/models", timeout=5).status_code == 404
+        a = agent(emu)
+        d = decide(a)
+        assert a.provider == "openai-reasoning" and d.annotation.fallback is None and emu.refusals == []
+        assert "max_completion_tokens" in emu.bodies[-1] and "temperature" not in emu.bodies[-1]
+
+
+def test_generic_adapts_once_to_the_max_tokens_refusal_then_keeps_the_reasoning_parameters() -> None:
+    with ProviderEmulator("proxy", ["gpt-5-mini"]) as emu:
+        a = agent(emu, provider="generic", options=GenOptions(temperature=0.3, top_p=0.9))  # --provider overrides
+
+        async def twice() -> list[Decision]:
+            return [await a.decide(view(), STATEMENT) for _ in range(2)]
+
+        first, second = asyncio.run(twice())
+        assert first.annotation.fallback is None and second.annotation.fallback is None
+        assert "Use 'max_completion_tokens' instead" in first.annotation.errors[0] and not second.annotation.errors
+        refused, *accepted = emu.bodies
+        assert refused["max_tokens"] == 1024 and refused["temperature"] == 0.3
+        for body in accepted:  # as openai-reasoning: the reasoning budget, no sampling
+            assert body["max_completion_tokens"] == 4096 and body["response_format"]["type"] == "json_schema"
+            assert not {"max_tokens", "temperature", "top_p"} & set(body)
+        assert len(emu.bodies) == 3 and a.provider == "generic"
+    with ProviderEmulator("proxy", ["gpt-5-mini"]) as emu:  # the first refusal may name the temperature instead
+        a = agent(emu, provider="generic", options=GenOptions(max_tokens=5000))
+        emu.bodies.clear()
+        assert post(emu, {"model": "gpt-5-mini", "messages": [], "temperature": 0.7}).status_code == 400
+        assert decide(a).annotation.fallback is None and emu.bodies[-1]["max_completion_tokens"] == 5000
+
+
+def test_an_explicit_chat_profile_is_not_adapted() -> None:
+    with ProviderEmulator("proxy", ["o3-mini"]) as emu:
+        d = decide(agent(emu, provider="openai", max_retries=0))
+        assert d.annotation.fallback is not None and len(emu.bodies) == 1  # refused once, said, not retried
+        assert "max_completion_tokens" in d.annotation.fallback
 
 
 def test_generation_options_reach_the_request() -> None:

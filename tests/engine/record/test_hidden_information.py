@@ -18,6 +18,7 @@ from engine import (
     Claim,
     ClaimedCheck,
     Event,
+    Request,
     all_rulesets,
     apply,
     get_ruleset,
@@ -29,6 +30,7 @@ from engine.roles import ROLE_IDS
 
 UNDERCOVER_SHARES = {"v3.8-std", "v5-dual"}  # the undercover opens its eyes with the police (004 V3.8 III.7; 000 v5.0)
 SEEDS = range(6)
+SECRET = "team words"  # what every message to the partners starts with (no public event may carry it)
 
 
 def holders(hands: list[list[str]], *roles: str) -> set[int]:
@@ -57,15 +59,21 @@ PRIVATE_KINDS: dict[str, AudienceRule] = {
 PUBLIC_ROLE_WORDS_ALLOWED = {"executed_side"}  # 002 v4.0 3.E: the judge says whether a killer was executed
 
 
+ASKED: list[Request] = []  # every request of the games played, for the team-message checks
+
+
 def play(ruleset: str, seed: int) -> list[Event]:
-    """A random game in which every speech that may carry a claim makes one (a random role, and a check); odd
-    seeds play with team talk at night."""
+    """A random game in which every speech that may carry a claim makes one (a random role, and a check) and most
+    team night choices carry a message to the partners (issue 19); odd seeds play with team talk at night."""
     rng, agent_rng = random.Random(seed), random.Random(-seed - 1)
     state, events = new_game(ruleset, rng, team_talk=TEAM_TALK_ROUNDS if seed % 2 else 0)
     roles = get_ruleset(ruleset).roles()
     while not state.is_over():
         request = state.pending[0]
+        ASKED.extend(state.pending)
         action = choose(request, agent_rng)
+        if request.may_message and agent_rng.random() < 0.7:
+            action = replace(action, message=f"{SECRET} from seat {request.seat}: {action.target}")
         if request.kind in SPEECH_KINDS and request.may_speak and not action.confess:
             card = (agent_rng.randint(1, len(state.seats)), 1) if get_ruleset(ruleset).cards_per_seat > 1 \
                 else agent_rng.randint(1, len(state.seats))
@@ -97,6 +105,7 @@ def test_observations_hold_only_what_each_seat_may_know(ruleset: str) -> None:
 
 def check_event(ruleset: str, hands: list[list[str]], seat: int, event: Event) -> None:
     if event.visible_to is None:
+        assert SECRET not in str(event.data), f"public {event.kind} carries a team's message: {event.data}"
         if event.kind not in PUBLIC_ROLE_WORDS_ALLOWED:
             # A public claim names a role: what a player says (maybe a lie), never the judge revealing a card.
             judged = {k: v for k, v in event.data.items() if not (k == "claim" and event.kind in SPEECH_KINDS)}
@@ -137,6 +146,27 @@ def test_team_talk_is_played_and_reaches_its_team_only() -> None:
         check_event("v2-classic", hands, min(outsiders), talk[-1])
 
 
+@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets() if any(s.team for s in r.night_steps)])
+def test_team_messages_are_played_and_reach_their_team_only(ruleset: str) -> None:
+    """A known partner's message never reaches a seat outside the team: not in an event it observes, not in a
+    request it is asked."""
+    ASKED.clear()
+    events = play(ruleset, 1)
+    hands = next(e for e in events if e.kind == "deal").data["hands"]
+    said = [e for e in events if e.kind == "night_choice" and e.data.get("message")]
+    assert said, "team night choices carried messages"
+    for event in said:
+        team = team_of(ruleset, hands, event.data["role"])
+        assert event.visible_to == frozenset(team) or event.visible_to <= team
+        outsiders = set(range(1, len(hands) + 1)) - team
+        assert outsiders and all(event not in observation(events, s) for s in outsiders)
+    quoted = [r for r in ASKED if r.messages]
+    assert quoted, "a later round quoted the partners' messages"
+    for request in quoted:
+        assert request.seat in request.team and {s for s, _ in request.messages} <= set(request.team)
+        assert all(m.startswith(SECRET) for _, m in request.messages)
+
+
 def test_a_leak_is_caught() -> None:
     """The oracle is not vacuous: a civilian seeing the killers' teammates event fails it."""
     hands = [["killer"], ["civilian"]]
@@ -145,5 +175,7 @@ def test_a_leak_is_caught() -> None:
         check_event("v1", hands, 2, leak)
     with pytest.raises(AssertionError):
         check_event("v1", hands, 2, Event("death", {"seat": 1, "role": "killer"}))
+    with pytest.raises(AssertionError):  # a team's words in a public event
+        check_event("v1", hands, 2, Event("statement", {"seat": 1, "speech": f"{SECRET} from seat 1: 2"}))
     with pytest.raises(AssertionError):  # a role outside the claim still leaks
         check_event("v1", hands, 2, Event("statement", {"seat": 1, "claim": {"role": "civilian"}, "x": "killer"}))

@@ -1,0 +1,157 @@
+"""The rules card's sentences, in en and zh, keyed by what the engine names: the day procedure's and the
+last-words policy's `key`, the night's rulings (engine/night/procedure.py `CalledNight.rulings`), and the card's
+own headings and joins. words/rules_card.py puts them together for the game dealt (words/table.py);
+tests/words/test_rules_card.py checks every key the engine uses has its sentence in both languages.
+
+Chinese lines use Chinese punctuation throughout (full-width colons and enumeration commas).
+"""
+
+from __future__ import annotations
+
+Phrases = dict[str, dict[str, str]]  # name -> lang -> sentence
+
+DAYS: Phrases = {
+    "referendum": {"en": "Every living seat speaks in turn and names a suspect; a referendum executes one.",
+                   "zh": "活着的玩家依次发言并指认嫌疑人，全体表决处决一人。"},
+    "two_suspects": {"en": "Everyone speaks in turn; a show of hands picks the two most suspected, who defend "
+                           "themselves; after another vote the seat with the most votes is executed.",
+                     "zh": "依次发言；举手选出两名最可疑的人，二人辩护后再投票，得票最多者被处决。"},
+    "forum_vote": {"en": "Everyone speaks in turn, from the right of the dead; the suspects defend themselves; "
+                         "a show of hands executes the seat with the most votes (ties are voted again).",
+                   "zh": "从死者右手边开始依次发言；嫌疑人辩护后举手投票，得票最多者出局（平票重投）。"},
+    "nomination": {"en": "Accusation rounds: seats accuse in turn, the most accused defends, then a show of "
+                         "hands (more than half) decides; in the last round the most accused is out.",
+                   "zh": "指认轮：依次指认，被指认最多的人辩护，再举手表决（过半数出局）；"
+                         "最后一轮为生死轮，得票最多者直接出局。"},
+    # 002 v4.0 3.E: "杀手被投死，没有遗言" / "好人被投死，请留遗言" (engine/day/round_vote.py: executed_side).
+    "round_vote": {"en": "Everyone speaks in turn and votes right after speaking (everyone must vote, self "
+                         "allowed); the seat with the most votes is executed. The judge then announces the "
+                         "executed seat's side: a killer (no last words) or a good seat.",
+                   "zh": "依次发言，发言后立即投票（每人必须投一人，可投自己）；得票最多者被处决。"
+                         "法官随即宣布被处决者是杀手（没有遗言）还是好人。"},
+    # 000 v5.0 rule 3: dead cards are laid down for all to see, "No one knows what card you died from".
+    "card_vote": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
+                        "card is taken. At dawn the judge shows which cards died, never what they were.",
+                  "zh": "依次发言；每张活着的牌是一票（最多两票），得票最多的牌出局。"
+                        "天亮时法官公布哪些牌死了，但不公布是什么牌。"},
+}
+LAST_WORDS: Phrases = {
+    "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
+    "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "
+                      "seat does.", "zh": "被杀者留遗言；被处决的杀手没有遗言，被处决的好人有。"},
+    "quota": {"en": "The first deaths of the game (a quota by table size) leave last words.",
+              "zh": "最先死亡的几人（按人数定额）留遗言。"},
+    "first_night": {"en": "Only the seat killed on the first night leaves last words.",
+                    "zh": "只有第一夜被杀的人有遗言。"},
+    "v4": {"en": "Every dead seat leaves last words, except an executed killer (a silenced seat stays "
+                 "mute).", "zh": "死者均可留遗言，被处决的杀手除外（被禁言者不能说话）。"},
+}
+# The night's rulings: what the resolver does beyond each call's own line.
+RULINGS: Phrases = {
+    "sp_immune": {"en": "The killers cannot kill the secret police before he has fired his shot.",
+                  "zh": "秘密警察开枪之前，杀手杀不死他。"},
+    "shot_killers_only": {"en": "The secret police's shot kills a killer and does nothing to anyone else; either "
+                                "way it is spent.",
+                          "zh": "秘密警察打中杀手则杀手死亡，打中别人没有效果；无论打中谁，这一枪都用掉了。"},
+    "rifle_any": {"en": "The secret police's one bullet kills whoever it hits, even a seat the doctor saves.",
+                  "zh": "秘密警察的一发子弹能打死任何人，医生也救不回。"},
+    "vest": {"en": "The secret police's vest stops the killers' kill once per game.",
+             "zh": "秘密警察的防弹衣每局能挡住一次杀手的刀。"},
+    "shot_lost_if_killed": {"en": "A secret police killed that same night fires in vain.",
+                            "zh": "秘密警察当晚被杀，他打出的子弹无效。"},
+    "hug_blocks_check": {"en": "The police get no answer when they check the seat the butterfly hugged.",
+                         "zh": "警察验的是花蝴蝶抱的人时，法官不给任何提示。"},
+    "killed_and_sniped": {"en": "A seat killed or sniped survives if the doctor needles it, unless it was both "
+                                "killed and sniped.",
+                          "zh": "被杀或被狙的人若被医生扎针则不死，但既被杀又被狙的人扎针也救不回。"},
+    "empty_needles": {"en": "A needle on a seat neither killed nor sniped is an empty needle; a seat's second "
+                            "empty needle kills it.",
+                      "zh": "没被杀也没被狙却被扎针是空针；同一人累计两次空针则死亡。"},
+    "take_card": {"en": "A card the butterfly takes away cannot act and cannot die that night; if the butterfly's "
+                        "card dies, the taken card dies with it.",
+                  "zh": "被花蝴蝶拿走的牌当晚不能行动，也不会死；花蝴蝶的牌若死，被拿走的牌一起死。"},
+    "sp_card_immune": {"en": "The killers cannot kill a secret police card that has not fired yet.",
+                       "zh": "还没开枪的秘密警察牌杀不死。"},
+    "rifle_any_card": {"en": "A secret police card's one shot kills whatever card it hits; the doctor cannot "
+                             "undo it.", "zh": "秘密警察牌的一枪能打死任何一张牌，医生救不回。"},
+    "checks_alone": {"en": "Each checking card gets its own answer, seen by its holder alone.",
+                     "zh": "每张验人的牌各自得到答案，只有持牌人看到。"},
+    "undercover_nods": {"en": "A check on the undercover's card is a nod, as on a killer card; a check on the "
+                              "card the butterfly took gets no answer.",
+                        "zh": "验到卧底的牌，法官点头，和杀手牌一样；验到被花蝴蝶拿走的牌没有答案。"},
+}
+HEAD: Phrases = {
+    "players": {"en": "{n} players (this ruleset: {low}–{high}): {roles}.",
+                "zh": "{n} 人局（本规则 {low}–{high} 人）：{roles}。"},
+    "count": {"en": "{role} ×{n}", "zh": "{role}×{n}"},
+    "list": {"en": ", ", "zh": "、"},
+    "and": {"en": " and ", "zh": "和"},
+    "colon": {"en": ": ", "zh": "："},
+    "stop": {"en": ".", "zh": "。"},
+    "step": {"en": "{i}. {line}.", "zh": "{i}、{line}。"},
+    "side_line": {"en": "{side}: {roles}.", "zh": "{side}：{roles}。"},
+    "cards": {"en": "Each seat holds {k} cards and every card acts on its own; a seat is out when all its cards "
+                    "are.", "zh": "每人 {k} 张牌，每张牌各自行动；牌全部出局人才出局。"},
+    "known": {"en": "On the first night {who} open their eyes together and know each other's seats.",
+              "zh": "第一夜{who}一起睁眼，互相认识。"},
+    "openers": {"en": "On the first night {who} open their eyes together: they know each other's seats, not "
+                      "each other's cards.",
+                "zh": "第一夜{who}一起睁眼：互相认识座位，但不知道彼此是什么牌。"},
+    "shown": {"en": "The judge shows the killers the seat of the {roles}.", "zh": "法官把{roles}的座位告诉杀手。"},
+    "night": {"en": "Night (the judge calls, in this order)", "zh": "夜晚（法官依次叫醒）"},
+    "day": {"en": "Day", "zh": "白天"},
+    "victory": {"en": "Victory", "zh": "胜负"},
+    "roles": {"en": "Roles", "zh": "角色"},
+    "dawn": {"en": "At dawn the judge names who died, never how or what they were.",
+             "zh": "天亮时法官只宣布谁死了，不说怎么死的，也不说是什么身份。"},
+    "dawn_silenced": {"en": "At dawn the judge names who died, never how or what they were, and who is silenced "
+                            "for the day.",
+                      "zh": "天亮时法官宣布谁死了（不说怎么死的，也不说是什么身份）以及谁被禁言。"},
+    "must_name": {"en": "Every call names a seat (or card) unless its line says it may choose nobody.",
+                  "zh": "每次被叫醒都必须指定一人（或一张牌），除非该条写明可以不选。"},
+    "jump_kill": {"en": "{roles} may jump-kill in a day speech: confess and take a seat with them.",
+                  "zh": "{roles}可在白天发言时自爆跳杀，带走一人。"},
+    "good_wins": {"en": "The good side wins when every {roles} is dead.", "zh": "{roles}全部出局，好人胜。"},
+    "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
+    "parity": {"en": "The killers win when they are as many as everyone else alive.",
+               "zh": "活着的杀手人数不少于其他活人时，杀手胜。"},
+    "both": {"en": "Both at once is a draw.", "zh": "同时满足则平局。"},
+    "endless": {"en": "the day limit was reached", "zh": "达到天数上限"},
+    "team_killers": {"en": "Killers' side", "zh": "杀手方"},
+    "team_good": {"en": "Good side", "zh": "好人方"},
+}
+# A night call's qualifiers, from the call as the engine asks it.
+CALL: Phrases = {
+    # R-team-majority, R-team-talk: the members see each other's differing proposals before the majority.
+    "together": {"en": " (together: when their proposals differ they see each other's and may change them, for a "
+                       "few rounds; then the judge takes their majority, a tie by lot)",
+                 "zh": "（共同决定：提议不一时互相看到并可更改，最多几轮；之后法官取多数，平票抽签）"},
+    "may_pass": {"en": "; they may choose nobody", "zh": "；可以不选"},
+    "not_self": {"en": "; not themselves", "zh": "；不能选自己"},
+    "self": {"en": "; themselves allowed", "zh": "；可以选自己"},
+    "not_partners": {"en": "; not a partner", "zh": "；不能选同伴"},
+}
+# A role's line in the prompt's list of the game's cards.
+ROLE: Phrases = {
+    "line": {"en": "{name} ({id}, {side}) ×{n}: {what}", "zh": "{name}（{id}，{side}）×{n}：{what}"},
+    "night": {"en": "at night, {help}", "zh": "夜里{help}"},
+    "with_partners": {"en": ", together with its partners ({n} in all)", "zh": "（与同伴一起，共{n}人）"},
+    "no_power": {"en": "no night power", "zh": "夜里没有能力"},
+    "partners": {"en": "learns its partners' seats on the first night", "zh": "第一夜认识同伴"},
+    "openers": {"en": "opens its eyes with {who} on the first night", "zh": "第一夜与{who}一起睁眼"},
+    "shown": {"en": "the killers are shown its seat", "zh": "杀手知道他的座位"},
+    "plays_for": {"en": "plays for the killers", "zh": "站在杀手一边"},
+    "finds": {"en": "finds the killers by talk and votes", "zh": "靠发言和投票找出杀手"},
+    "sep": {"en": "; ", "zh": "；"},
+    "out": {"en": "out of play", "zh": "不参与游戏"},
+    "judge": {"en": "whoever is dealt it is the judge; the judge's other card is out of play",
+              "zh": "摸到它的人就是法官，法官的另一张牌也不参与游戏"},
+    "side_killers": {"en": "killers' side", "zh": "杀手方"},
+    "side_good": {"en": "good side", "zh": "好人方"},
+}
+
+
+def say(table: Phrases, key: str, lang: str, **values: object) -> str:
+    """The sentence `key` of `table` in `lang` (en where a line has no zh)."""
+    line = table[key]
+    return line["zh" if lang == "zh" and "zh" in line else "en"].format(**values)
