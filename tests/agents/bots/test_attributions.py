@@ -1,7 +1,8 @@
 """Bots worth listening to (issue 19 item 5): a bot's speech attributes to another seat only what the public record
 shows that seat did (an accusation is "seat 5 accused seat 12", never "seat 5 says 12 is a killer"; a claimed check
-is what its claimant reported), checked on the bots' own structured speech points (Decision.attributions) over
-hard-bot games in both languages; and the hard bots count role claims against the cards dealt."""
+is what its claimant reported), checked on the bots' own structured speech points (Decision.attributions) and on
+the words themselves as the speech reader reads them (words/reader: what each speech reports other seats to have
+said), over hard-bot games in both languages; and the hard bots count role claims against the cards dealt."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from agents.base import Attribution, Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView
 from engine import DecisionKind, Event, EventKind, Request
+from words.reader import read_statement
+from words.reader.reading import Quote
 
 RULESETS = ("v2-classic", "v2.5-std", "v3", "v4-classic")  # the rulesets the bots' tournaments play
 
@@ -35,6 +38,26 @@ def backed(said: Attribution, public: list[Event]) -> bool:
         return any(c.get("target") == said.target and c.get("result") == said.result
                    for claim in claims for c in claim.get("checks") or ())
     return False
+
+
+def quote_backed(quote: Quote, public: list[Event]) -> bool:
+    """Whether everything a quote has `quote.seat` say is on the public record: a role it claimed, whom it accused
+    (an accusation, or a check it reported finding a killer) and the checks it reported. A quoted side or clearing
+    is not checked: the reader infers those from the role and the checks."""
+    reported = [Attribution(quote.seat, "reported", target=c.target, result=c.result) for c in quote.said_checks]
+    accused = [any(backed(Attribution(quote.seat, act, target=t, result=result), public)
+                   for act, result in (("accuses", None), ("reported", "killer"))) for t in quote.accuses]
+    roles = [c.get("role") for e in public if e.kind in engine.SPEECHES and e.data.get("seat") == quote.seat
+             for c in [e.data.get("claim")] if isinstance(c, dict) and c.get("role")]
+    role_ok = quote.said_role is None or quote.said_role in roles
+    return role_ok and all(accused) and all(backed(a, public) for a in reported)
+
+
+def misquotes(words: str, view: SeatView, public: list[Event]) -> list[str]:
+    """The quotes the speech reader finds in `words` that the public record does not back."""
+    reading = read_statement(words, view.lang, view.players, view.seat)
+    return [f"seat {view.seat}'s words quote seat {q.seat} beyond the record ({q}): {words}"
+            for q in reading.quotes if not quote_backed(q, public)]
 
 
 def play_checked(ruleset: str, seed: int, lang: str) -> tuple[int, list[str]]:
@@ -68,7 +91,7 @@ def check(decision: Decision, public: list[Event], view: SeatView) -> list[str]:
             out.append(f"seat {view.seat} attributes to seat {said.seat} without naming it: {words}")
     if decision.attributions and not words:
         out.append(f"seat {view.seat} attributes something in silence")
-    return out
+    return out + misquotes(words, view, public) if words else out
 
 
 def sweep(lang: str, games: int) -> int:
@@ -149,3 +172,16 @@ def test_a_hard_killer_does_not_add_a_civilian_claim_the_cards_cannot_hold() -> 
     assert all(c is None or c.role != "civilian" for c in claims)
     assert any(c is not None and c.role == "civilian"
                for c in (ScriptedAgent(seed, level="hard").choose(room, speak).action.claim for seed in range(10)))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Seat 5 says it is the police and found seat 12 a killer."),
+                                             ("zh", "5号说他是警察，验了12号是杀手。")])
+def test_the_reader_check_catches_words_that_misquote(lang: str, words: str) -> None:
+    """The reader-based check is not vacuous: words that have seat 5 claim the police and report a check it never
+    reported are refused; once the record holds that claim and check they pass."""
+    view = SeatView(1, "v2-classic", 12, (), lang)
+    accusation = _ev(EventKind.STATEMENT, seat=5, kind="statement", speech="12 is odd", accusation=12)
+    assert misquotes(words, view, [accusation])
+    claimed = _ev(EventKind.STATEMENT, seat=5, kind="statement", speech="police", accusation=12,
+                  claim={"role": "police", "checks": [{"target": 12, "result": "killer"}]})
+    assert not misquotes(words, view, [claimed])
