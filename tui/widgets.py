@@ -14,6 +14,7 @@ from textual.widgets import RichLog, Static
 
 from engine.record.view import GOD, PUBLIC, View
 from hygiene.sanitize import clean
+from orchestrator.output.wrapped import Wrapped
 from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.state.model import TableModel
@@ -128,7 +129,7 @@ class Feed(RichLog):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, **kwargs)
         self._shown: list[str] = []
-        self._lines: list[Text] = []
+        self._lines: list[Wrapped] = []
         self._key: tuple[Any, ...] = ()
         self._width = self._height = 0
 
@@ -145,7 +146,7 @@ class Feed(RichLog):
     def show(self, model: TableModel) -> None:
         self.border_title = tr(model.lang, "feed_title")
         lines = feed_lines(model.entries, model.lang, god=model.view == GOD)
-        plain = [line.plain for line in lines]
+        plain = [line.text.plain for line in lines]
         key = (model.view, model.lang)
         if key == self._key and plain[: len(self._shown)] == self._shown:
             new = lines[len(self._shown):]

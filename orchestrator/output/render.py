@@ -16,7 +16,8 @@ from engine.record.view import GOD, PUBLIC, can_see
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean
 from orchestrator.store.transcript import Entry, Transcript
-from words.narrator import Words, heading, phrase, seen_by, sentence
+from words.legacy import reasoning_text
+from words.narrator import Words, echoes, heading, phrase, seen_by, sentence
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 
@@ -62,7 +63,8 @@ def _annotation(note: dict[str, Any], lang: str) -> str:
         bits.append(phrase(lang, "render_fallback", why=clean(str(note["fallback"]), max_chars=200)))
     out = "<details><summary>" + quote_inline("; ".join(bits)) + "</summary>\n\n"
     if note.get("reasoning"):
-        out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(str(note["reasoning"])) + "\n\n"
+        said = reasoning_text(str(note["reasoning"]), lang)  # older bots wrote raw data: reworded
+        out += phrase(lang, "render_reasoning") + "\n\n> " + quote_inline(said) + "\n\n"
     if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
         out += phrase(lang, "render_thoughts") + "\n\n> " + quote_inline(str(note["thoughts"])) + "\n\n"
     lines = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
@@ -117,6 +119,8 @@ def render(t: Transcript, god: bool = False) -> str:
     out += [*_seat_table(t, god, lang), ""]
     for entry in t.entries:
         if not can_see(entry.event, GOD if god else PUBLIC) or (not god and entry.event.kind in PUBLIC_HIDDEN):
+            continue
+        if echoes(entry.event):  # the dawn or the verdict names this death
             continue
         head = heading(entry.event, lang)
         out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, god)}".replace("\n", "\n  ")]
