@@ -70,6 +70,7 @@ class KillerApp(ReplayActions):
         self._asking: asyncio.Future[Any] | None = None
         self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
         self.pending_request: dict[str, Any] | None = None  # play: the judge's request being answered now
+        self.last_answer: dict[str, Any] | None = None  # play: the latest answer sent (a refusal names it)
         self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
         self._width = 0  # the terminal's width as of the latest resize
