@@ -33,14 +33,19 @@ from tui.state.model import TableModel, build
 from tui.state.outcome import over_line
 from tui.state.replay import Replay
 from tui.state.wait import Wait, WaitLine, answer_note, waiting_what
-from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
+from tui.widgets import MEDIUM, NARROW, WIDE, Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
 QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pending checkpoint writes land)
 
 
 
-COMPACT_WIDTH = 100  # narrower terminals get the compact table
+NARROW_WIDTH, MEDIUM_WIDTH = 100, 120  # narrower terminals get a shorter table (tui/widgets.seats_table)
+
+
+def table_width(columns: int) -> str:
+    """The seats table's width class for a terminal `columns` wide."""
+    return NARROW if columns < NARROW_WIDTH else MEDIUM if columns < MEDIUM_WIDTH else WIDE
 
 
 class KillerApp(ReplayActions):
@@ -123,7 +128,7 @@ class KillerApp(ReplayActions):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model, compact=(self._width or self.size.width) < COMPACT_WIDTH)
+        self.query_one(SeatsPanel).show(model, table_width(self._width or self.size.width))
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         short = self.size.height < SHORT_HEIGHT  # a short terminal gives an empty ballot's rows to the seats

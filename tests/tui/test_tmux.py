@@ -167,7 +167,7 @@ def test_item1_item2_police_quits_while_bots_think_then_resumes_from_the_printed
                     "--model", "fake", "--out", str(out), "--pace", "0"), size, env)
     pane.append(p)
     screen = p.wait_for("Enter: choose", timeout=30)  # the police's first check
-    assert ("#  player" in screen) == (size[0] >= 100)  # the compact table at 80 columns, the full one at 120
+    assert ("● alive" in screen) == (size[0] >= 120)  # the state as a mark at 80 columns, in words at 120
     answer_prompts(p, "Waiting for seat", timeout=60)  # until a bot is deciding (the wait line names it)
     p.keys("C-q")
     screen = p.wait_for("EXIT=", timeout=30)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event
+from engine import SPEECHES, Event
 from engine import EventKind as K
 from engine.record.view import GOD, PUBLIC, View, can_see
 from orchestrator.store.transcript import Entry
@@ -42,6 +42,7 @@ class SeatInfo:
     side: str | None = None  # executed_side: killer / good
     teammate: bool = False
     opened_with: bool = False
+    claimed: str | None = None  # the role this seat last claimed in public (a speech's claim)
     you: bool = False
 
 
@@ -228,6 +229,13 @@ def _side(model: TableModel, data: dict[str, Any]) -> None:
         seat.side = str(data.get("side"))
 
 
+def _speech(model: TableModel, data: dict[str, Any]) -> None:
+    claim = data.get("claim")
+    seat = _seat(model, data.get("seat"))
+    if seat is not None and isinstance(claim, dict) and claim.get("role"):
+        seat.claimed = str(claim["role"])
+
+
 def _game_over(model: TableModel, data: dict[str, Any]) -> None:
     model.phase, model.winner = "over", str(data.get("winner"))
 
@@ -245,7 +253,7 @@ _HANDLERS: dict[str, Callable[[TableModel, dict[str, Any]], None]] = {
     K.SHOWN_TO_KILLERS: _shown, K.NIGHT_FALLS: _night_falls, K.DAY_BEGINS: _day_begins, K.DAWN: _dawn,
     K.DEATH: _death, K.CHECK_RESULT: _check, K.VOTE: _vote, K.TALLY: _counts, K.VOTES_COUNTED: _counts,
     K.SUSPECTS: _suspects, K.ACCUSED: _accused, K.EXECUTED_SIDE: _side, K.GAME_OVER: _game_over,
-    K.REVEAL: _reveal,
+    K.REVEAL: _reveal, **{kind: _speech for kind in SPEECHES},
 }
 
 
