@@ -153,16 +153,19 @@ class KillerApp(ReplayActions):
         if self.screen_stack:
             self.redraw()
 
-    def reserve_rows(self, rows: int) -> None:
-        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them."""
+    def reserve_rows(self, rows: int, beside: bool = False) -> None:
+        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them. `beside` (a
+        short terminal): the panel sits under the right column only, so the seats keep their whole height."""
         if not self.screen_stack:
             return
-        main = self.screen_stack[0].query_one("#main")
-        if main.styles.margin.bottom == rows:
+        base = self.screen_stack[0]
+        main, right = base.query_one("#main"), base.query_one("#right")
+        under, spared = (right, main) if beside else (main, right)
+        if under.styles.margin.bottom == rows and spared.styles.margin.bottom == 0:
             return
-        feed = self.screen_stack[0].query_one(Feed)
-        main.styles.margin = (0, 0, max(0, rows), 0)
-        self.call_after_refresh(feed.scroll_end, animate=False)  # the latest lines stay in view above the panel
+        spared.styles.margin = (0, 0, 0, 0)
+        under.styles.margin = (0, 0, max(0, rows), 0)
+        self.call_after_refresh(base.query_one(Feed).scroll_end, animate=False)  # the latest lines stay in view
 
     def feed_scroll(self, direction: int) -> None:
         feed = self.screen_stack[0].query_one(Feed)

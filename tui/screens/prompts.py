@@ -91,7 +91,8 @@ def typed_target(typed: str) -> Any:
 
 class DecisionScreen(LeaveOnce, ModalScreen[Any]):
     """A decision docked under the table, not over it: the table above shrinks to make room (the feed and the
-    votes stay readable), PgUp/PgDn scroll the feed, and the panel leaves when answered."""
+    votes stay readable); on a short terminal it docks under the right column, so every seat stays on screen.
+    PgUp/PgDn scroll the feed, and the panel leaves when answered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pageup", "feed(-1)", show=False, priority=True),
@@ -124,7 +125,7 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
         if self.is_attached and self.app.screen is self:
             reserve = getattr(self.app, "reserve_rows", None)
             if reserve is not None:
-                reserve(self.query_one("#prompt").outer_size.height)
+                reserve(self.query_one("#prompt").outer_size.height, self.has_class("-short"))
 
     def on_unmount(self) -> None:
         reserve = getattr(self.app, "reserve_rows", None)
