@@ -97,14 +97,14 @@ def _notes(seat: Any, lang: str, compact: bool = False) -> Text:
 
 
 def player_names(model: TableModel) -> dict[int, str]:
-    """Each other seat's player for the table, the kind every bot shares ("scripted:") dropped; empty when every
-    seat has the same player (a column that tells no seat apart is left out)."""
+    """Each other seat's player for the table, the kind every bot shares ("scripted:") dropped (a person stays
+    "human"); empty when every seat has the same player (a column that tells no seat apart is left out)."""
     names = {n: clean(seat.player, max_chars=40) for n, seat in model.seats.items() if not seat.you}
     if len(set(names.values())) <= 1:
         return {}
-    prefixes = {name.split(":", 1)[0] for name in names.values()}
-    if len(prefixes) == 1 and all(":" in name for name in names.values()):
-        names = {n: name.split(":", 1)[1] for n, name in names.items()}
+    prefixes = {name.split(":", 1)[0] for name in names.values() if ":" in name}
+    if len(prefixes) == 1:
+        names = {n: name.split(":", 1)[1] if ":" in name else name for n, name in names.items()}
     return names
 
 

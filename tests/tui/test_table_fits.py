@@ -56,3 +56,11 @@ def test_the_votes_panel_sums_up_the_seats_it_has_no_room_for() -> None:
     shown = [int(re.search(r"■+ (\d+)", line).group(1)) for line in short[1:-1]]  # type: ignore[union-attr]
     summed = [int(part.rsplit(" ", 1)[1]) for part in short[-1].split(": ", 1)[1].split(", ")]
     assert sum(shown) + sum(summed) == len(model.votes)  # every vote is counted somewhere
+
+
+def test_the_player_column_shows_the_level_from_a_written_header_as_from_a_planned_one() -> None:
+    t = read_transcript(SAMPLES / "v3-tui-vs-hard-en-s5.jsonl")  # seats: agent "scripted", level "hard"
+    model = build(t.header, t.entries, PUBLIC, "en", upto=5)
+    lines = rendered(seats_table(model, WIDE), 60)
+    assert lines[0].split()[:2] == ["#", "player"] and lines[1].split()[:2] == ["1", "hard"]
+    assert lines[4].split()[:2] == ["4", "human"]

@@ -85,6 +85,8 @@ def new_model(header: dict[str, Any], view: View, lang: str | None = None) -> Ta
     for n in range(1, players + 1):
         desc = described.get(n, {})
         player = str(desc.get("agent") or "")  # the kind, as in a new game's header (models: god view notes)
+        if desc.get("level") and ":" not in player:  # a written header names a bot's level apart: "scripted:hard"
+            player = f"{player}:{desc['level']}"
         seats[n] = SeatInfo(n, player, you=isinstance(view, int) and n == view)
     return TableModel(view=view, ruleset=str(header.get("ruleset", "")), players=players,
                       lang=lang or str(header.get("lang", "en")), seats=seats)
