@@ -130,7 +130,7 @@ def fake_endpoint(tmp_path: Path) -> Iterator[str]:
 
 FAKE_LATENCY = 0.1
 PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
-                "Pass the keyboard": ["Enter"]}
+                "Pass the keyboard": ["Enter"], "↑↓ Home End": ["Enter"]}  # the last: a list beside the table
 EXIT = re.compile(r"EXIT=(\d+)")
 
 
