@@ -33,14 +33,19 @@ from tui.state.model import TableModel, build
 from tui.state.outcome import over_line
 from tui.state.replay import Replay
 from tui.state.wait import Wait, WaitLine, answer_note, waiting_what
-from tui.widgets import Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
+from tui.widgets import MEDIUM, NARROW, WIDE, Feed, SeatsPanel, SpeakingLine, StatusBar, VotesPanel, YouPanel
 
 Runner = Callable[[Hooks], Awaitable[GameResult]]
 QUIT_GRACE_S = 10.0  # how long a quit waits for the game to stop in order (pending checkpoint writes land)
 
 
 
-COMPACT_WIDTH = 100  # narrower terminals get the compact table
+NARROW_WIDTH, MEDIUM_WIDTH = 100, 120  # narrower terminals get a shorter table (tui/widgets.seats_table)
+
+
+def table_width(columns: int) -> str:
+    """The seats table's width class for a terminal `columns` wide."""
+    return NARROW if columns < NARROW_WIDTH else MEDIUM if columns < MEDIUM_WIDTH else WIDE
 
 
 class KillerApp(ReplayActions):
@@ -70,6 +75,7 @@ class KillerApp(ReplayActions):
         self._asking: asyncio.Future[Any] | None = None
         self.speaking: tuple[int, str] | None = None  # live: (seat, speech so far) while a model speaks
         self.pending_request: dict[str, Any] | None = None  # play: the judge's request being answered now
+        self.last_answer: dict[str, Any] | None = None  # play: the latest answer sent (a refusal names it)
         self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
         self._width = 0  # the terminal's width as of the latest resize
@@ -122,7 +128,7 @@ class KillerApp(ReplayActions):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model, compact=(self._width or self.size.width) < COMPACT_WIDTH)
+        self.query_one(SeatsPanel).show(model, table_width(self._width or self.size.width))
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         short = self.size.height < SHORT_HEIGHT  # a short terminal gives an empty ballot's rows to the seats
@@ -147,16 +153,19 @@ class KillerApp(ReplayActions):
         if self.screen_stack:
             self.redraw()
 
-    def reserve_rows(self, rows: int) -> None:
-        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them."""
+    def reserve_rows(self, rows: int, beside: bool = False) -> None:
+        """A decision panel docked at the bottom takes `rows`: the table lays itself out above them. `beside` (a
+        short terminal): the panel sits under the right column only, so the seats keep their whole height."""
         if not self.screen_stack:
             return
-        main = self.screen_stack[0].query_one("#main")
-        if main.styles.margin.bottom == rows:
+        base = self.screen_stack[0]
+        main, right = base.query_one("#main"), base.query_one("#right")
+        under, spared = (right, main) if beside else (main, right)
+        if under.styles.margin.bottom == rows and spared.styles.margin.bottom == 0:
             return
-        feed = self.screen_stack[0].query_one(Feed)
-        main.styles.margin = (0, 0, max(0, rows), 0)
-        self.call_after_refresh(feed.scroll_end, animate=False)  # the latest lines stay in view above the panel
+        spared.styles.margin = (0, 0, 0, 0)
+        under.styles.margin = (0, 0, max(0, rows), 0)
+        self.call_after_refresh(base.query_one(Feed).scroll_end, animate=False)  # the latest lines stay in view
 
     def feed_scroll(self, direction: int) -> None:
         feed = self.screen_stack[0].query_one(Feed)

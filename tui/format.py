@@ -11,9 +11,11 @@ from rich.text import Text
 from agents.llm.notebook import notebook_lines
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
+from orchestrator.output.wrapped import JUDGE_INDENT, SPEECH_BAR, Wrapped
 from orchestrator.store.transcript import Entry
 from tui.i18n import role, tr
-from words.narrator import Words, seen_by, sentence, speech_head, speech_words
+from words.legacy import reasoning_text
+from words.narrator import Words, echoes, seen_by, sentence, speech_head, speech_words
 
 JUDGE_STYLE = "bold yellow"
 SPEAKER_STYLE = "bold cyan"
@@ -88,7 +90,8 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     colon = "：" if lang == "zh" else ": "
     if note.get("reasoning"):
         bits.append(f" · {tr(lang, 'reasoning')}{colon}", "dim")
-        bits.append(Text(clean(str(note["reasoning"]), max_chars=2000), style="dim italic"))
+        said = reasoning_text(clean(str(note["reasoning"]), max_chars=2000), lang)  # older bots: raw data, reworded
+        bits.append(Text(said, style="dim italic"))
     book = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
     if book:  # the seat's private notebook, as sentences
         bits.append(f" · {tr(lang, 'notebook')}{colon}", "dim")
@@ -101,13 +104,20 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     return bits
 
 
-def feed_lines(entries: list[Entry], lang: str, god: bool) -> list[Text]:
-    """Every feed line of the visible entries (night and day starts become rules drawn by the feed)."""
-    out: list[Text] = []
+NOTE_INDENT = "      "  # an annotation's continuation lines, under its arrow
+
+
+def feed_lines(entries: list[Entry], lang: str, god: bool) -> list[Wrapped]:
+    """Every feed line of the visible entries, each wrapping itself (a speech's continuation lines behind a quote
+    bar); a death the dawn or the verdict announces is not told twice."""
+    out: list[Wrapped] = []
     for entry in entries:
-        out.append(event_text(entry, lang, god))
+        if echoes(entry.event):
+            continue
+        prefix = SPEECH_BAR if entry.event.kind in SPEECHES else JUDGE_INDENT
+        out.append(Wrapped(event_text(entry, lang, god), prefix))
         if god:
             note = annotation_text(entry.annotation, lang)
             if note is not None:
-                out.append(note)
+                out.append(Wrapped(note, NOTE_INDENT))
     return out

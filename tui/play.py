@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine import DecisionKind, Request
 from engine.moves.decisions import target_from_json
+from engine.moves.validate import target_rule
 from engine.record.view import PUBLIC
 from tui.format import target_text
 from tui.i18n import action, role, tr
 from tui.screens.claim_form import claim_form
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts import ConfirmScreen, NoticeScreen, Refuse, SpeechScreen, TargetScreen, typed_target
 from tui.screens.team_message import TeamMessageScreen, partners_of
 from words.prompt_card import talk_text
+from words.refusals import judge_refusal, refusal
 
 if TYPE_CHECKING:
     from tui.app import KillerApp
@@ -56,9 +58,34 @@ def team_talk_text(lang: str, request: dict[str, Any]) -> str:
     return talk_text(asked, lang)
 
 
+def seat_refusal(app: KillerApp, seat: int, kind: str, night: bool = False) -> Refuse:
+    """Why a typed seat is not a choice, in the judge's words (its rule from what the seat knows: the table's
+    size, who is dead, its teammates at night): "Seat 9 is dead.", "You cannot accuse yourself."."""
+    def refuse(typed: str) -> str:
+        target = typed_target(typed)
+        if target is None:
+            return refusal(app.lang, "not_a_choice", typed=typed)
+        seats = app.model().seats
+        rule = target_rule(seat, target, len(seats), lambda n: n not in seats or seats[n].alive,
+                           lambda n: night and n in seats and seats[n].teammate)
+        return refusal(app.lang, rule, target, kind)
+    return refuse
+
+
+def refused_answer(app: KillerApp, seat: int, request: dict[str, Any], error: str | None) -> str | None:
+    """The judge's refusal of the person's last answer, as a sentence naming what was refused."""
+    if not error:
+        return None
+    last = app.last_answer if app.last_answer and app.last_answer.get("seat") == seat else {}
+    accused = "accus" in error
+    target = last.get("accusation" if accused else "target")
+    return judge_refusal(app.lang, error, target, "accusation" if accused else str(request.get("kind")))
+
+
 async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
     """The person's answer to one interrupt payload {"seat", "request", "error"}."""
-    request, seat, error = payload["request"], int(payload["seat"]), payload.get("error")
+    request, seat = payload["request"], int(payload["seat"])
+    error = refused_answer(app, seat, request, payload.get("error"))
     lang = app.lang
     if len(app.humans) > 1:
         app.pending_text = ""
@@ -69,8 +96,11 @@ async def answer(app: KillerApp, payload: dict[str, Any]) -> dict[str, Any]:
     app.set_view(seat)
     try:
         if request["kind"] in (DecisionKind.NIGHT, DecisionKind.VOTE):
-            return await _choose_target(app, request, error)
-        return await _speak(app, request, error)
+            answered = await _choose_target(app, request, error)
+        else:
+            answered = await _speak(app, request, error)
+        app.last_answer = {"seat": seat, **answered}
+        return answered
     finally:
         app.pending_text = ""
         app.pending_request = None
@@ -86,10 +116,12 @@ def _pending(app: KillerApp, key: str) -> None:
 async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
     lang = app.lang
     options = choices(lang, request, list(request["targets"]))
+    kind = str(request["kind"])
+    refuse = seat_refusal(app, int(request["seat"]), kind, night=kind == DecisionKind.NIGHT)
     while True:
-        target = await app.ask(TargetScreen(ask_text(lang, request), options, lang, error))
+        target = await app.ask(TargetScreen(ask_text(lang, request), options, lang, error, refuse=refuse))
         if request.get("irreversible") and target is not None:
-            what = f"{ask_text(lang, request)}: {target_text(lang, target)}"
+            what = tr(lang, "confirm_what", asked=ask_text(lang, request), target=target_text(lang, target))
             if not await app.ask(ConfirmScreen(what, lang)):
                 error = None
                 continue
@@ -123,6 +155,7 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
     if legal:
         options = [(tr(lang, "no_accusation") if a is None else target_text(lang, a), a) for a in legal]
         _pending(app, "pending_accusation")
-        accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang))
+        refuse = seat_refusal(app, int(request["seat"]), "accusation")
+        accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang, refuse=refuse))
     return {"target": None, "speech": speech, "accusation": accusation, "confess": False,
             "claim": claim.to_dict() if claim is not None else None}

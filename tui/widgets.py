@@ -14,6 +14,7 @@ from textual.widgets import RichLog, Static
 
 from engine.record.view import GOD, PUBLIC, View
 from hygiene.sanitize import clean
+from orchestrator.output.wrapped import Wrapped
 from tui.format import SPEAKER_STYLE, cards_text, counts_text, feed_lines, target_text
 from tui.i18n import role, seat_list, tr
 from tui.state.model import TableModel
@@ -65,60 +66,90 @@ def _state(seat: Any, lang: str, compact: bool = False) -> Text:
     return text
 
 
-def _notes(seat: Any, lang: str) -> Text:
+def _notes(seat: Any, lang: str, compact: bool = False) -> Text:
+    """What the view knows of a seat, on one line: short words on a narrow table (never wrapped letter by
+    letter: the column cuts with an ellipsis)."""
+    end = "_short" if compact else ""
     notes: list[tuple[str, str]] = []
     if seat.teammate:
-        notes.append((tr(lang, "teammate"), "bold red"))
+        notes.append((tr(lang, "teammate" + end), "bold red"))
     if seat.opened_with:
-        notes.append((tr(lang, "opened_with"), "cyan"))
+        notes.append((tr(lang, "opened_with" + end), "cyan"))
     if seat.checked is not None:
-        notes.append((tr(lang, "checked_killer" if seat.checked == "killer" else "checked_good"),
+        notes.append((tr(lang, ("checked_killer" if seat.checked == "killer" else "checked_good") + end),
                       "bold red" if seat.checked == "killer" else "bold green"))
+    if seat.claimed not in (None, "civilian"):  # a civilian claim tells little and is nearly everyone's
+        notes.append((tr(lang, "claimed_note" + end, role=role(lang, seat.claimed)), "magenta"))
     if seat.side is not None:
         side = tr(lang, "side_killer") if seat.side in ("killer", "killers") else tr(lang, "side_good")
-        notes.append((tr(lang, "executed_side_note", side=side), "yellow"))
+        notes.append((tr(lang, "executed_side_note" + end, side=side), "yellow"))
     if seat.suspect:
-        notes.append((tr(lang, "suspect_note"), "yellow"))
+        notes.append((tr(lang, "suspect_note" + end), "yellow"))
     if seat.accused:
-        notes.append((tr(lang, "accused_note"), "yellow"))
+        notes.append((tr(lang, "accused_note" + end), "yellow"))
     for slot in seat.lost_cards:
-        notes.append((tr(lang, "card_lost", slot=slot), "red"))
+        notes.append((tr(lang, "card_lost" + end, slot=slot), "red"))
     text = Text()
+    gap = ("、" if compact else "；") if lang == "zh" else (" " if compact else "; ")
     for i, (note, style) in enumerate(notes):
-        text.append(((("；" if lang == "zh" else "; ")) if i else "") + note, style)
+        text.append((gap if i else "") + note, style)
     return text
 
 
-def seats_table(model: TableModel, compact: bool = False) -> Table:
-    """The seats: number, player, alive/dead/silenced, the roles this view knows, what is known about them.
-    Compact (a narrow terminal): no player column, the state as a mark; the notes keep a readable width."""
-    lang = model.lang
+def player_names(model: TableModel) -> dict[int, str]:
+    """Each other seat's player for the table, the kind every bot shares ("scripted:") dropped (a person stays
+    "human"); empty when every seat has the same player (a column that tells no seat apart is left out)."""
+    names = {n: clean(seat.player, max_chars=40) for n, seat in model.seats.items() if not seat.you}
+    if len(set(names.values())) <= 1:
+        return {}
+    prefixes = {name.split(":", 1)[0] for name in names.values() if ":" in name}
+    if len(prefixes) == 1:
+        names = {n: name.split(":", 1)[1] if ":" in name else name for n, name in names.items()}
+    return names
+
+
+NARROW, MEDIUM, WIDE = "narrow", "medium", "wide"  # the table's widths (tui/app.py picks by the terminal's)
+
+
+def seats_table(model: TableModel, width: str = WIDE) -> Table:
+    """The seats, one line each: number, player, alive/dead/silenced, the roles this view knows, what is known
+    about them. By the rule of docs/tui.md: medium (under 120 columns) shows the state as a mark and the notes in
+    short words; narrow (under 100) also leaves out the player. No column wraps: what does not fit ends in an
+    ellipsis."""
+    lang, short = model.lang, width != WIDE
     table = Table(expand=True, box=None, pad_edge=False, show_edge=False)
-    table.add_column(tr(lang, "col_seat"), justify="right", width=2 if compact else 3, no_wrap=True)
-    if not compact:
-        table.add_column(tr(lang, "col_player"), no_wrap=True, max_width=10, overflow="ellipsis")
-    table.add_column("" if compact else tr(lang, "col_state"), no_wrap=True, overflow="ellipsis")
-    table.add_column(tr(lang, "col_role"), no_wrap=True, overflow="ellipsis", max_width=12 if compact else 18)
-    table.add_column(tr(lang, "col_notes" if model.view == PUBLIC else "col_notes_private"), overflow="fold",
-                     min_width=8 if compact else 12, ratio=1)
+    table.add_column(tr(lang, "col_seat"), justify="right", width=2 if short else 3, no_wrap=True)
+    names = player_names(model) if width != NARROW else {}
+    if names:
+        table.add_column(_player_header(model), no_wrap=True, max_width=8 if short else 10, overflow="ellipsis")
+    table.add_column("" if short else tr(lang, "col_state"), no_wrap=True, overflow="ellipsis")
+    table.add_column(tr(lang, "col_role"), no_wrap=True, overflow="ellipsis", max_width=12 if short else 18)
+    table.add_column(tr(lang, "col_notes" if model.view == PUBLIC else "col_notes_private"), no_wrap=True,
+                     overflow="ellipsis", min_width=6 if short else 12, ratio=1)
     for n, seat in model.seats.items():
         number = Text(str(n), "bold reverse" if seat.you else "bold")
         roles = Text("/".join(role(lang, r) for r in seat.roles), "bold") if seat.roles else Text("·", "dim")
         cells: list[Text] = [number]
-        if not compact:
-            cells.append(Text(tr(lang, "you") if seat.you else clean(seat.player, max_chars=40),
-                              "bold green" if seat.you else "dim"))
-        cells += [_state(seat, lang, compact), roles, _notes(seat, lang)]
+        if names:
+            cells.append(Text(tr(lang, "you") if seat.you else names.get(n, ""), "bold green" if seat.you else "dim"))
+        cells += [_state(seat, lang, short), roles, _notes(seat, lang, short)]
         table.add_row(*cells, style=None if seat.alive else "dim")
     return table
+
+
+def _player_header(model: TableModel) -> str:
+    """"player", or the kind every bot shares ("scripted") when the cells show only the level."""
+    raw = {clean(seat.player, max_chars=40) for seat in model.seats.values() if not seat.you}
+    shared = {name.split(":", 1)[0] for name in raw}
+    return shared.pop() if len(shared) == 1 and all(":" in name for name in raw) else tr(model.lang, "col_player")
 
 
 class SeatsPanel(Static):
     """The seats around the table."""
 
-    def show(self, model: TableModel, compact: bool = False) -> None:
+    def show(self, model: TableModel, width: str = WIDE) -> None:
         self.border_title = tr(model.lang, "seats_title")
-        self.update(seats_table(model, compact))
+        self.update(seats_table(model, width))
 
 
 class Feed(RichLog):
@@ -128,7 +159,7 @@ class Feed(RichLog):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, **kwargs)
         self._shown: list[str] = []
-        self._lines: list[Text] = []
+        self._lines: list[Wrapped] = []
         self._key: tuple[Any, ...] = ()
         self._width = self._height = 0
 
@@ -145,7 +176,7 @@ class Feed(RichLog):
     def show(self, model: TableModel) -> None:
         self.border_title = tr(model.lang, "feed_title")
         lines = feed_lines(model.entries, model.lang, god=model.view == GOD)
-        plain = [line.plain for line in lines]
+        plain = [line.text.plain for line in lines]
         key = (model.view, model.lang)
         if key == self._key and plain[: len(self._shown)] == self._shown:
             new = lines[len(self._shown):]
@@ -188,31 +219,46 @@ def speaking_text(lang: str, seat: int, words: str) -> Text:
     return text
 
 
-def votes_text(model: TableModel) -> Text:
+def votes_text(model: TableModel, rows: int = 0) -> Text:
     """The open (or latest) ballot as it falls: the seats voted for, most votes first, with their voters; then
-    the judge's count once announced."""
+    the judge's count once announced. In `rows` lines (0: as many as it takes) the seats that do not fit are
+    summed up on the last line ("+3 more: seat 5 1, seat 8 1"), never cut off."""
     lang = model.lang
     if not model.votes:
         return Text(tr(lang, "no_votes"), "dim")
-    text = Text(tr(lang, "day", n=model.vote_day) + "\n", "bold")
     grouped: dict[str, list[int]] = {}
     for voter, target in model.votes:
         grouped.setdefault(target_text(lang, target) if target is not None else tr(lang, "nobody"), []).append(voter)
-    for target, voters in sorted(grouped.items(), key=lambda kv: -len(kv[1])):
+    ranked = sorted(grouped.items(), key=lambda kv: -len(kv[1]))
+    room = rows - 1 - (1 if model.counts else 0)  # the day line and the judge's count
+    keep = max(room - 1, 0)
+    shown, rest = (ranked, []) if rows <= 0 or len(ranked) <= room else (ranked[:keep], ranked[keep:])
+    text = Text(tr(lang, "day", n=model.vote_day) + "\n", "bold", no_wrap=True, overflow="ellipsis")
+    for target, voters in shown:
         text.append(f"{target} ", "bold cyan")
         text.append("■" * len(voters) + f" {len(voters)}", "yellow")
         text.append(" ← " + seat_list(lang, voters) + "\n", "dim")
+    if rest:
+        more = ("，" if lang == "zh" else ", ").join(f"{target} {len(voters)}" for target, voters in rest)
+        text.append(tr(lang, "votes_more", n=len(rest), more=more) + "\n", "dim")
     if model.counts:
         text.append(tr(lang, "judge_count", counts=counts_text(lang, model.counts)), "bold yellow")
     return text
 
 
 class VotesPanel(Static):
-    """The votes as they fall."""
+    """The votes as they fall, summed up to the panel's height."""
+
+    model: TableModel | None = None
 
     def show(self, model: TableModel) -> None:
+        self.model = model
         self.border_title = tr(model.lang, "votes_title")
-        self.update(votes_text(model))
+        self.update(votes_text(model, self.content_region.height))
+
+    def on_resize(self, event: Resize) -> None:
+        if self.model is not None:
+            self.update(votes_text(self.model, event.size.height))
 
 
 def you_text(model: TableModel, pending: str = "", idle: str = "") -> Text:

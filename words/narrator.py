@@ -218,15 +218,29 @@ def _verdict(w: Words, d: dict[str, Any]) -> str:
 
 
 def _draw(w: Words, d: dict[str, Any]) -> str:
+    """A lot: which seats it was drawn among and what it settled. For a tie for suspect the engine draws, one
+    after another, the seats to leave out (R-v2-suspect-tie): each draw says which seat is out and which stay."""
     reason = str(d.get("reason") or "")
     tie = tie_break(reason)
     if tie is TieBreak.TEAM_TIE:
         why = w("tie_team_tie", role=w.role(reason.removesuffix("_" + TieBreak.TEAM_TIE)))
     else:
         why = w("tie_" + tie.value) if tie is not None else w("tie_unknown")
+    options = [o for o in d.get("options") or [] if o not in set(LotOutcome)]
     result = d.get("result")
-    shown = w(f"lot_{result}") if result in set(LotOutcome) else w.target(result)
-    return w(K.DRAW, why=why, result=shown)
+    if result in set(LotOutcome) or not options:
+        return w(K.DRAW, why=why, result=w(f"lot_{result}") if result in set(LotOutcome) else w.target(result))
+    among = w.seats(options) if all(isinstance(o, int) for o in options) else w.p["list_sep"].join(
+        w.target(o) for o in options)
+    if tie is TieBreak.SUSPECT_TIE:
+        rest = [o for o in options if o != result]
+        kept = w("lot_kept", seat=w.seats(rest)) if len(rest) == 1 else w("lot_still_in", seats=w.seats(rest))
+        outcome = w("lot_left_out", seat=w.target(result), then=kept)
+    elif tie is TieBreak.SUSPECT_FILL:
+        outcome = w("lot_suspect", seat=w.target(result))
+    else:
+        outcome = w("lot_falls", target=w.target(result))
+    return w("draw_among", among=among, why=why, outcome=outcome)
 
 
 def _ruling(w: Words, d: dict[str, Any]) -> str:
@@ -397,9 +411,20 @@ def seen_by(event: Event, lang: str) -> str:
     return w("seen_by", seats=w.seats(sorted(event.visible_to))) if event.visible_to else w("judge_only")
 
 
+def echoes(event: Event) -> bool:
+    """A death the judge announces in the same breath: a night's dead are named by the dawn that follows, the
+    executed by the verdict before it. Displays for people skip it (the prompts' record keeps every event)."""
+    return event.kind == K.DEATH and event.data.get("public_cause") in (Cause.NIGHT, Cause.EXECUTED)
+
+
 def narrate(events: list[Event], lang: str, view: View = PUBLIC, quote: Quote = curly) -> list[str]:
-    """The sentences of the events `view` may see, in order."""
-    return [sentence(e, lang, quote) for e in events if can_see(e, view)]
+    """The sentences of the events `view` may see, in order (deaths told twice, once)."""
+    return [sentence(e, lang, quote) for e in events if can_see(e, view) and not echoes(e)]
+
+
+def count(lang: str, key: str, n: Any) -> str:
+    """'1 night' / '3 nights' (zh has no plural): the phrase `key_1` or `key_n`."""
+    return Words(lang)(f"{key}_1" if _int(n) == 1 else f"{key}_n", n=_int(n))
 
 
 def phrase(lang: str, key: str, **values: Any) -> str:

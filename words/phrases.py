@@ -99,6 +99,10 @@ EN: dict[str, str] = {
     "tie_final_tie": "a tie in the final vote", "tie_defendant_tie": "a tie in the accusations",
     "tie_vote_tie": "a tied vote", "tie_half_split": "an even split of hands", "tie_unknown": "a tie",
     "lot_executed": "out", "lot_spared": "spared",
+    "draw_among": "The judge draws lots among {among} ({why}): {outcome}.",
+    "lot_left_out": "{seat} is left out; {then}", "lot_kept": "{seat} is kept",
+    "lot_still_in": "still in: {seats}", "lot_suspect": "{seat} becomes a suspect",
+    "lot_falls": "the lot falls on {target}",
     K.RULING: "The judge makes a ruling.", "ruling_endless": "Day 60 is reached: the judge declares a draw.",
     K.GAME_OVER: "Game over: {winner}.",
     K.REVEAL: "The cards: {table}.",
@@ -119,7 +123,8 @@ EN: dict[str, str] = {
     "agent_scripted": "a scripted bot", "agent_random": "a random bot", "agent_llm": "a language model",
     "agent_human": "a person", "agent_unknown": "an unknown player",
     "render_level": "{agent}, {level} level", "level_easy": "easy", "level_normal": "normal", "level_hard": "hard",
-    "narrate_end": "{winner} after {nights} nights and {decisions} decisions",
+    "narrate_end": "{winner} after {nights} and {decisions}", "nights_1": "1 night", "nights_n": "{n} nights",
+    "decisions_1": "1 decision", "decisions_n": "{n} decisions",
     "narrate_claims": " (claims to be the {role})", "narrate_fallback": "  [fallback: {why}]",
     # the seat's notebook (agents/llm/notebook.py), read back to it and shown in the god view
     "nb_belief": "{seat}: you think it is the {role} ({pct}% sure)",
@@ -142,6 +147,10 @@ EN: dict[str, str] = {
     "nb_plan": "Your plan: {plan}",
     "nb_dropped": "Entries dropped as they named no seat, card or role of this game: {n} ({what})",
     "nb_text": "Your notes: {text}",
+    # older transcripts' bot reasoning (words/legacy.py)
+    "why_me": "{seat}, playing for {side}.", "why_checks": "My checks: {list}.",
+    "why_claimed": "Checks claimed aloud: {list}.", "why_claimers": "Seats that claimed the police: {seats}.",
+    "why_no_claimers": "Nobody has claimed the police.",
 }
 
 ZH: dict[str, str] = {
@@ -218,6 +227,9 @@ ZH: dict[str, str] = {
     "tie_suspect_fill": "补足嫌疑人", "tie_final_tie": "最后投票平票", "tie_defendant_tie": "指认平票",
     "tie_vote_tie": "投票平票", "tie_half_split": "举手票数相同", "tie_unknown": "平局", "lot_executed": "出局",
     "lot_spared": "免于出局",
+    "draw_among": "法官在{among}之间抽签（{why}）：{outcome}。",
+    "lot_left_out": "{seat}落选，{then}", "lot_kept": "留下{seat}", "lot_still_in": "还剩{seats}",
+    "lot_suspect": "{seat}成为嫌疑人", "lot_falls": "签落在{target}",
     K.RULING: "法官作出裁定。", "ruling_endless": "已到第60天：法官宣布平局。",
     K.GAME_OVER: "游戏结束：{winner}。",
     K.REVEAL: "亮牌：{table}。",
@@ -236,7 +248,8 @@ ZH: dict[str, str] = {
     "agent_scripted": "脚本机器人", "agent_random": "随机机器人", "agent_llm": "大语言模型", "agent_human": "真人",
     "agent_unknown": "未知玩家",
     "render_level": "{agent}（{level}难度）", "level_easy": "简单", "level_normal": "普通", "level_hard": "困难",
-    "narrate_end": "{winner}，共{nights}夜，{decisions}次决定",
+    "narrate_end": "{winner}，共{nights}，{decisions}", "nights_1": "1夜", "nights_n": "{n}夜",
+    "decisions_1": "1次决定", "decisions_n": "{n}次决定",
     "narrate_claims": "（自称{role}）", "narrate_fallback": "  [兜底：{why}]",
     "nb_belief": "{seat}：你认为是{role}（{pct}%把握）",
     "nb_belief_open": "{seat}：身份未知，是杀手一方的可能{pct}%",
@@ -253,6 +266,8 @@ ZH: dict[str, str] = {
     "nb_true": "（属实）", "nb_lie": "（是谎话）", "nb_stop": "。",
     "nb_killer": "{target}是杀手", "nb_not_killer": "{target}不是杀手", "nb_plan": "你的计划：{plan}",
     "nb_dropped": "因所指座位、牌或身份不在本局而删去的记录：{n}条（{what}）", "nb_text": "你的笔记：{text}",
+    "why_me": "我是{seat}，站在{side}。", "why_checks": "我的验人：{list}。", "why_claimed": "场上报出的验人：{list}。",
+    "why_claimers": "自称警察的座位：{seats}。", "why_no_claimers": "还没有人自称警察。",
 }
 
 PHRASES: dict[Lang, dict[str, str]] = {"en": EN, "zh": ZH}

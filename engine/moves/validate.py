@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.errors import IllegalActionError
 from engine.moves.claims import check_claim
-from engine.moves.decisions import MAX_TEAM_MESSAGE, Action, DecisionKind, Request
+from engine.moves.decisions import MAX_TEAM_MESSAGE, Action, DecisionKind, Request, Target
 from engine.state import GameState
 
 
@@ -60,17 +62,25 @@ def _check_accusation(state: GameState, request: Request, action: Action) -> Non
 
 
 def _target_rule(state: GameState, request: Request, action: Action) -> str:
-    target = action.target
+    return target_rule(action.seat, action.target, len(state.seats), lambda n: state.seat(n).alive,
+                       lambda n: request.role is not None and state.seat(n).holds(request.role))
+
+
+def target_rule(seat: int, target: Target | None, players: int, alive: Callable[[int], bool],
+                teammate: Callable[[int], bool]) -> str:
+    """Why `target` is not among `seat`'s choices, as a rule id, from what the seat may know itself (the table's
+    size, who is alive, its own teammates): the TUI words a person's refused entry with the rule the judge
+    would name."""
     if target is None:
         return "must_choose"
-    seat = target[0] if isinstance(target, tuple) else target
-    if not 1 <= seat <= len(state.seats):
+    aimed = target[0] if isinstance(target, tuple) else target
+    if not 1 <= aimed <= players:
         return "no_such_seat"
-    if not state.seat(seat).alive:
+    if not alive(aimed):
         return "target_dead"
-    if seat == action.seat:
+    if aimed == seat:
         return "no_self_target"
-    if request.role is not None and state.seat(seat).holds(request.role):
+    if teammate(aimed):
         return "no_teammate_target"
     return "illegal_target"
 

@@ -1,7 +1,8 @@
 """Narration in the terminal (rich) as the game goes: the narrator's sentence per event, speeches quoted as speech.
 
 Text from players goes through rich.Text, never markup, so a speech cannot style itself as the judge; the
-narrator has already made it one safe line (hygiene.sanitize.clean).
+narrator has already made it one safe line (hygiene.sanitize.clean). Lines wrap by words.wrap (CJK rules), a
+speech's continuation lines behind a quote bar: no wrapped word can start a line that reads as the judge's.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from rich.text import Text
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
 from orchestrator.output.render import role_name
+from orchestrator.output.wrapped import JUDGE_INDENT, SPEECH_BAR, Wrapped
 from orchestrator.store.transcript import Entry
-from words.narrator import Words, heading, phrase, seen_by, sentence, speech_head, speech_words
+from words.narrator import Words, count, echoes, heading, phrase, seen_by, sentence, speech_head, speech_words
 
 QUIET = frozenset({EventKind.DEAL, EventKind.YOUR_CARDS, EventKind.CAUSE_OF_DEATH})  # shown better elsewhere
 
@@ -31,12 +33,13 @@ class Narrator:
 
     def on_entry(self, entry: Entry) -> None:
         event = entry.event
-        if event.visible_to is not None and (not self.god or event.kind in QUIET):
+        if (event.visible_to is not None and (not self.god or event.kind in QUIET)) or echoes(event):
             return
         head = heading(event, self.lang)
         if head is not None:
             self.console.print(Rule(head))
-        self.console.print(self._text(entry))
+        prefix = SPEECH_BAR if event.kind in SPEECHES else JUDGE_INDENT
+        self.console.print(Wrapped(self._text(entry), prefix))
 
     def _text(self, entry: Entry) -> Text:
         event = entry.event
@@ -64,5 +67,6 @@ class Narrator:
 
     def on_end(self, end: dict[str, Any]) -> None:
         winner = Words(self.lang).winner(end.get("winner"))
-        self.console.print(Rule(phrase(self.lang, "narrate_end", winner=winner, nights=end.get("nights"),
-                                       decisions=end.get("decisions"))))
+        self.console.print(Rule(phrase(self.lang, "narrate_end", winner=winner,
+                                       nights=count(self.lang, "nights", end.get("nights")),
+                                       decisions=count(self.lang, "decisions", end.get("decisions")))))

@@ -19,7 +19,8 @@ from engine.record.view import GOD, PUBLIC, View, can_see
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean
 from orchestrator.store.transcript import Entry, Transcript
-from words.narrator import Words, heading, phrase, seen_by, sentence
+from words.legacy import reasoning_text
+from words.narrator import Words, echoes, heading, phrase, seen_by, sentence
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 
@@ -108,7 +109,8 @@ def annotation_parts(note: dict[str, Any], lang: str) -> NoteParts:
         bits.append(phrase(lang, "render_fallback", why=clean(str(note["fallback"]), max_chars=200)))
     parts = NoteParts(clean("; ".join(bits)), fallback=bool(note.get("fallback")))
     if note.get("reasoning"):
-        parts.sections.append(Section(phrase(lang, "render_reasoning"), [clean(str(note["reasoning"]))]))
+        said = reasoning_text(str(note["reasoning"]), lang)  # older bots wrote raw data: reworded
+        parts.sections.append(Section(phrase(lang, "render_reasoning"), [clean(said)]))
     if note.get("thoughts"):  # the model's own thinking (reasoning_content or a <think> block)
         parts.sections.append(Section(phrase(lang, "render_thoughts"), [clean(str(note["thoughts"]))]))
     lines = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
@@ -198,6 +200,8 @@ def render(t: Transcript, god: bool = False, lang: str | None = None, seat: int 
     out += [*_seat_table(t, god, lang), ""]
     for entry in t.entries:
         if not shows(entry, view):
+            continue
+        if echoes(entry.event):  # the dawn or the verdict names this death
             continue
         head = heading(entry.event, lang)
         out += ["", f"## {head}", ""] if head else [f"- {_line(entry, lang, view)}".replace("\n", "\n  ")]

@@ -1,28 +1,32 @@
 """The claim form (Pilot): a person at a speech attaches a public claim (the role claimed, the checks reported,
 v5 naming cards); the speech event carries it and every other seat's record shows it; a stray Enter claims
-nothing."""
+nothing. The form starts from the seat's own checks, asks for checks only when the claimed role has them, marks
+the nights already reported, never offers a night twice, and keeps the claim made before with one key."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import engine
 from agents.llm import prompting
 from agents.view import SeatView
+from engine import Claim, ClaimedCheck
+from orchestrator.store.transcript import read_transcript
 from tests.tui.conftest import SIZE, play_app, screen_text
 from tui.app import KillerApp
 from tui.i18n import tr
-from tui.screens.claim_form import ADD, DONE, NO_CLAIM, ClaimScope, check_options, role_options
+from tui.screens.claim_form import ADD, DONE, KEEP, NO_CLAIM, ClaimScope, check_options, claim_form, role_options
 from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
 
 
 async def pick(pilot: Any, app: KillerApp, value: Any) -> None:
-    """Chooses `value` on the open list: arrows down to it, then Enter (as a person would)."""
+    """Chooses `value` on the open list: Home, arrows down to it, then Enter (as a person would)."""
     screen = app.screen
     assert isinstance(screen, TargetScreen)
     index = [v for _, v in screen.choices].index(value)
-    await pilot.press(*(["down"] * index), "enter")
+    await pilot.press("home", *(["down"] * index), "enter")
     await pilot.pause(0.02)
 
 
@@ -64,28 +68,84 @@ def others_see(app: KillerApp, event: Any, speaker: int, lang: str = "en") -> No
             assert line in prompting.public_record(view, lang), seat
 
 
-async def test_a_person_claims_police_and_reports_a_check_that_everyone_sees(tmp_path: Path) -> None:
+def _own_check(app: KillerApp, seat: int) -> dict[str, Any]:
+    (check,) = [e.event.data for e in app.entries if e.event.kind == "check_result" and seat in e.event.visible_to]
+    return {"night": 1, "target": check["target"], "result": check["result"]}
+
+
+async def test_a_police_claim_starts_from_its_own_check_that_everyone_then_sees(tmp_path: Path) -> None:
     app = play_app(tmp_path, {7})  # seed 3: police 7, 8, 12; killers 1, 4, 9
     async with app.run_test(size=SIZE) as pilot:
         await to_claim_form(pilot, app)
         assert "No claim" in screen_text(app) and "Claim to be the Police" in screen_text(app)
         await pick(pilot, app, "police")
-        await pick(pilot, app, ADD)
-        await pick(pilot, app, 1)  # night 1
         screen = app.screen
-        assert isinstance(screen, TargetScreen) and 7 not in [v for _, v in screen.choices]  # not oneself
-        await pick(pilot, app, 1)  # seat 1
-        await pick(pilot, app, "killer")
-        assert "night 1: seat 1 is a killer (the judge nodded)" in screen_text(app)
+        own = _own_check(app, 7)
+        assert isinstance(screen, TargetScreen) and screen.title_text == tr("en", "ask_check")
+        assert [v for _, v in screen.choices] == [DONE, 0]  # the night-1 check, ticked; no second night-1 check
+        assert f"☑ night 1: seat {own['target']} is" in screen_text(app)
+        await pilot.press("escape")  # back to the role
+        await pilot.pause(0.05)
+        assert app.screen.title_text == tr("en", "ask_claim")  # type: ignore[attr-defined]
+        await pick(pilot, app, "police")
         await pick(pilot, app, DONE)
         event = await until_spoken(pilot, app, 7)
-        assert event.data["claim"] == {"role": "police", "checks": [{"night": 1, "target": 1, "result": "killer"}]}
+        assert event.data["claim"] == {"role": "police", "checks": [own]}
         line = prompting.record_line(event, "en")
-        assert "claiming to be the Police, reporting checks: seat 1 is a killer (night 1)" in line
+        assert f"claiming to be the Police, reporting checks: seat {own['target']} is" in line
         others_see(app, event, 7)
         await pilot.pause(0.05)
         assert "claiming to be the Police" in screen_text(app)  # the table's feed shows it too
         await pilot.press("ctrl+q")
+
+
+async def test_a_civilian_claim_asks_for_no_checks(tmp_path: Path) -> None:
+    app = play_app(tmp_path, {7})
+    async with app.run_test(size=SIZE) as pilot:
+        await to_claim_form(pilot, app)
+        await pick(pilot, app, "civilian")
+        event = await until_spoken(pilot, app, 7)
+        assert event.data["claim"] == {"role": "civilian", "checks": []}
+        await pilot.press("ctrl+q")
+
+
+class _Asked:
+    """The app of a played game at one point, answering the form's screens from a script (no terminal)."""
+
+    def __init__(self, path: Path, upto: int, seat: int, answers: list[Any]) -> None:
+        t = read_transcript(path)
+        self.app = KillerApp(t.header, t.entries[:upto], mode="play", view=seat, humans=frozenset({seat}))
+        self.app.redraw = lambda: None  # type: ignore[method-assign]
+        self.app.ask = self._ask  # type: ignore[method-assign]
+        self.answers, self.screens = list(answers), []  # type: list[Any], list[TargetScreen]
+
+    async def _ask(self, screen: Any) -> Any:
+        self.screens.append(screen)
+        return self.answers.pop(0)
+
+
+SAMPLE = Path(__file__).parents[2] / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl"
+
+
+def test_yesterdays_claim_is_kept_with_one_key_and_tonights_own_check_added() -> None:
+    # police 3 claimed its night-1 check on day 1 (entry 29); on day 2 (entry 79) it also has night 2's
+    asked = _Asked(SAMPLE, 79, 3, [KEEP])
+    claim = asyncio.run(claim_form(asked.app, 3))
+    first = asked.screens[0]
+    assert first.choices[0][1] == KEEP and first.default == 0  # the first choice, highlighted: Enter keeps it
+    assert "Same claim as before: Police" in first.choices[0][0]
+    assert claim == Claim("police", (ClaimedCheck(1, 8, "killer"), ClaimedCheck(2, 4, "not_killer")))
+
+
+def test_the_nights_already_reported_are_marked_and_never_offered_again() -> None:
+    asked = _Asked(SAMPLE, 79, 3, ["police", DONE])
+    claim = asyncio.run(claim_form(asked.app, 3))
+    checks = asked.screens[1]
+    labels = [label for label, _ in checks.choices]
+    assert "☑ night 1: seat 8 is a killer (reported before)" in labels
+    assert "☑ night 2: seat 4 is not a killer" in labels  # tonight's own check, new
+    assert ADD not in [v for _, v in checks.choices]  # both nights so far are in the claim: none to add
+    assert claim == Claim("police", (ClaimedCheck(1, 8, "killer"), ClaimedCheck(2, 4, "not_killer")))
 
 
 async def test_a_v5_claim_names_cards_in_chinese(tmp_path: Path) -> None:
@@ -93,7 +153,7 @@ async def test_a_v5_claim_names_cards_in_chinese(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await to_claim_form(pilot, app, "zh")
         await pick(pilot, app, None)  # no role: checks only
-        await pick(pilot, app, ADD)
+        await pick(pilot, app, ADD)  # seat 3 checked nothing itself: a check of its own choosing
         await pick(pilot, app, 1)
         screen = app.screen
         assert isinstance(screen, TargetScreen)
@@ -124,6 +184,7 @@ def test_the_form_offers_only_legal_values() -> None:
     assert [v for _, v in role_options("en", scope)] == [NO_CLAIM, "killer", "police", "civilian", None]
     nights, targets, results = check_options("en", scope)
     assert [v for _, v in nights] == [2, 1] and [v for _, v in targets] == [1, 3, 4, 5, 6]
+    assert [v for _, v in check_options("en", scope, frozenset({2}))[0]] == [1]  # a night reported is not again
     assert [v for _, v in results] == ["killer", "not_killer"]
     before_night = ClaimScope(seat=2, players=6, roles=("killer",), cards_per_seat=1, night=0)
     assert None not in [v for _, v in role_options("en", before_night)]  # no night yet: nothing to report

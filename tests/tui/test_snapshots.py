@@ -1,7 +1,8 @@
 """Snapshots of the main screens (pytest-textual-snapshot, textual pinned): replay in the public and god views,
-English and Chinese (wide characters), play with the ballot docked under the feed, at 80x24 and 120x40, the
-help screen, the privacy screen, the game-over reveal.
-Fixed transcripts and seeds, the replay paused, no clock on screen. Update with `pytest --snapshot-update`."""
+English and Chinese (wide characters), play with the ballot docked under the feed, at 80x24, 100x30 and 120x40,
+a late-game table (claims, checks, deaths) at each size in both views and languages, the help screen, the
+privacy screen, the game-over reveal. Fixed transcripts and seeds, the replay paused, no clock on screen.
+Update with `pytest --snapshot-update`."""
 
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def test_game_over_reveal(snap_compare: Any, lang: str) -> None:
     assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
-SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+SIZES = {"80x24": (80, 24), "100x30": (100, 30), "120x40": (120, 40)}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -100,6 +101,29 @@ def test_watch_layout(snap_compare: Any, size: str, lang: str) -> None:
     t = sample(lang)
     app = KillerApp(t.header, t.entries, mode="replay", view=PUBLIC)
     assert snap_compare(app, press=TO_DAY_2, terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("view", [PUBLIC, GOD])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_late_game_table(snap_compare: Any, size: str, view: str, lang: str) -> None:
+    """Five events before the end of a 13-seat game against the hard bots: claims, checks and deaths known, every
+    seat on one line at every size."""
+    t = sample_late(lang)
+    app = KillerApp(t.header, t.entries, mode="replay", view=view)
+
+    async def run_before(pilot: Any) -> None:
+        pilot.app.replay.position = len(t.entries) - 5
+        pilot.app.redraw()
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
+
+
+def sample_late(lang: str) -> Any:
+    from orchestrator.store.transcript import read_transcript
+
+    return read_transcript(Path(__file__).parents[2] / "transcripts" / "samples" / f"v3-tui-vs-hard-{lang}-s5.jsonl")
 
 
 async def _to_first_vote(pilot: Any) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
 from tests.tui.conftest import DATA
 
@@ -56,7 +57,7 @@ class Pane:
         screen = ""
         while time.monotonic() < deadline:
             screen = self.capture()
-            if text in screen:
+            if text in screen or text in " ".join(screen.split()):  # also when the pane wrapped it
                 return screen
             time.sleep(0.2)
         raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
@@ -134,7 +135,8 @@ def fake_endpoint(tmp_path: Path) -> Iterator[str]:
 FAKE_LATENCY = 0.1
 # "Team talk, round": a later round's choice, whose hint the quoted messages push below an 80x24 pane
 PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
-                "Pass the keyboard": ["Enter"], "Team talk, round": ["Enter"]}
+                "Pass the keyboard": ["Enter"], "Team talk, round": ["Enter"],
+                "↑↓ Home End": ["Enter"]}  # the last: a list beside the table
 EXIT = re.compile(r"EXIT=(\d+)")
 
 
@@ -144,10 +146,11 @@ def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
     last = ""
     while time.monotonic() < deadline:
         screen = p.capture()
-        if until in screen:
+        if until in screen or until in " ".join(screen.split()):
             assert len(screen.splitlines()) == p.rows  # the app fills the pane it was given
             return screen
-        mark = next((m for m in PROMPT_MARKS if m in screen), None)
+        joined = " ".join(screen.split())  # a hint wrapped on a narrow pane still reads as one line
+        mark = next((m for m in PROMPT_MARKS if m in joined), None)
         if mark is not None and screen != last:
             p.keys(*PROMPT_MARKS[mark])
             last = screen
@@ -172,7 +175,7 @@ def test_item1_item2_police_quits_while_bots_think_then_resumes_from_the_printed
                     "--model", "fake", "--out", str(out), "--pace", "0"), size, env)
     pane.append(p)
     screen = p.wait_for("Enter: choose", timeout=30)  # the police's first check
-    assert ("#  player" in screen) == (size[0] >= 100)  # the compact table at 80 columns, the full one at 120
+    assert ("● alive" in screen) == (size[0] >= 120)  # the state as a mark at 80 columns, in words at 120
     answer_prompts(p, "Waiting for seat", timeout=60)  # until a bot is deciding (the wait line names it)
     p.keys("C-q")
     screen = p.wait_for("EXIT=", timeout=30)
@@ -211,3 +214,78 @@ def test_item1_item2_ctrl_c_during_a_live_watch_then_killer_resume_as_printed(
     screen = resumed.wait_for("EXIT=", timeout=120)
     assert EXIT.search(screen).group(1) == "0" and "transcript:" in screen  # type: ignore[union-attr]
     no_traceback(p, resumed)
+
+
+SEAT_ROW = re.compile(r"^│\s*(\d{1,2})\s")  # a row of the seats panel: its seat number first
+
+
+def one_line_a_seat(screen: str, players: int) -> None:
+    """Every seat on screen, each on one line, no column in fragments (a row starts with its seat number and
+    the next row with the next seat's)."""
+    lines = screen.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("│") and "#" in line.split("│")[1][:4])
+    seats = [SEAT_ROW.match(line) for line in lines[header + 1:header + 1 + players]]
+    assert [int(m.group(1)) if m else None for m in seats] == list(range(1, players + 1)), screen
+
+
+CHOICE = re.compile(r"seat \d+|Nobody \(keep the hand down\)")
+
+
+def listed(screen: str, title: str) -> list[str]:
+    """The choices on screen under the prompt's title, in order (seat lists show the labels alone); on a short
+    pane the prompt sits beside the table, from the title's column on."""
+    lines = screen.splitlines()
+    start = max(i for i, line in enumerate(lines) if title in line)
+    column = max(lines[start].index(title) - 1, 0)
+    out = []
+    for line in lines[start + 1:]:
+        part = line[column:].strip()
+        if "Home End" in part:
+            break
+        if CHOICE.fullmatch(part):
+            out.append(part)
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+def test_a_police_seat_at_every_size_claims_its_check_and_votes_after_a_refusal_with_the_arrows(
+        pane: list[Pane], tmp_path: Path, size: tuple[int, int]) -> None:
+    p = Pane(killer("play", "--seat", "7", "--agents", "scripted:hard", "--seed", "3", "--pace", "0",
+                    "--out", str(tmp_path)), size)
+    pane.append(p)
+    one_line_a_seat(p.wait_for("Police: choose whom to check"), 12)
+    p.keys("Enter")
+    screen = answer_prompts(p, "Your statement")  # the team talk, as a person who goes with the first choice
+    p.keys("I checked a seat last night", "Enter")
+    p.wait_for("A public claim with your speech")
+    p.keys("Down", "Down", "Enter")  # no claim, killer, police: the police
+    screen = p.wait_for("The checks you report")
+    assert "☑ night 1: seat" in screen  # its own check, pre-filled
+    p.keys("Enter")  # done: report it
+    screen = answer_prompts(p, "Vote: raise your hand for", timeout=90)
+    one_line_a_seat(screen, 12)
+    p.keys("7", "Enter")  # its own seat: refused, with the reason
+    screen = p.wait_for("You cannot vote for")  # the reason (on a short pane the sentence wraps)
+    choices = listed(screen, "Vote:")
+    p.keys("Down", "Down", "Enter")  # the arrows still move the highlight: the third choice
+    (transcript,) = tmp_path.glob("*.jsonl")
+    vote = until_voted(transcript, 7)
+    assert choices[2] == ("nobody" if vote is None else f"seat {vote}"), (choices, vote)
+    p.keys("C-q")
+    p.wait_for("EXIT=", timeout=30)
+    said = [e.event for e in read_transcript(transcript).entries
+            if e.event.kind == "statement" and e.event.data.get("seat") == 7]
+    assert said and said[0].data["claim"]["role"] == "police"
+    no_traceback(p)
+
+
+def until_voted(transcript: Path, seat: int, timeout: float = 20.0) -> object:
+    """The target of the seat's first vote, once the transcript (written as the game goes) holds it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        votes = [e.event.data.get("target") for e in read_transcript(transcript).entries
+                 if e.event.kind == "vote" and e.event.data.get("seat") == seat]
+        if votes:
+            return votes[0]
+        time.sleep(0.2)
+    raise AssertionError("the vote never reached the transcript")

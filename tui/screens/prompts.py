@@ -1,11 +1,16 @@
-"""Asking the person: a list of the legal choices (or a typed seat number), a text box, a confirm step.
+"""Asking the person: a list of the legal choices, a text box, a confirm step: one input model for all of them.
 
-Every screen offers only what the judge's request allows; anything typed that is not legal gets a clear
-message and another chance, and the judge checks the answer again anyway (the orchestrator re-asks on refusal).
+A list moves with the arrows, Home and End; typing a seat's number (or, on a list of other things, an item's
+number or first letters) moves the highlight there; Enter chooses the highlighted item; Esc goes back a step where
+there is one (else hides the list to read the table); ? opens the help; PgUp/PgDn scroll the feed. A refused entry
+says why in one sentence (words.refusals, the judge's rule) and changes nothing else: the highlight stays, the
+arrows still move it. A text box keeps the same keys (? types a ? once the box holds text; F1 always helps).
+The judge checks every answer again anyway (the orchestrator re-asks on refusal).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events, on
@@ -18,27 +23,76 @@ from textual.widgets.option_list import Option
 
 from tui.i18n import tr
 from tui.once import LeaveOnce
+from words.refusals import refusal
 
 SHORT_HEIGHT = 30  # a terminal this short gets a shorter choice list (the table keeps more rows)
+BACK = object()  # what a step of a form answers when the person goes back (Esc)
+TYPED = frozenset("0123456789/-")
+Refuse = Callable[[str], str]  # typed text that matches no choice -> why, in a sentence
+
+
+def is_seat_list(choices: list[tuple[str, Any]]) -> bool:
+    """Every choice is a seat, a card or nobody: typed numbers are seat numbers, not positions."""
+    values = [v for _, v in choices if v is not None]
+    return bool(values) and all(_is_target(v) for v in values)
+
+
+def _is_target(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(x, int) for x in value)
+
+
+def choice_keys(choices: list[tuple[str, Any]]) -> list[str]:
+    """What typing picks each choice: a seat's number ("5"), a card ("5/2"), "0" for nobody; on any other list,
+    the item's number (1, 2, ...), shown before its label."""
+    if not is_seat_list(choices):
+        return [str(i) for i in range(1, len(choices) + 1)]
+    return ["0" if v is None else "/".join(map(str, v)) if isinstance(v, tuple | list) else str(v) for _, v in choices]
 
 
 def parse_choice(typed: str, choices: list[tuple[str, Any]]) -> tuple[bool, Any]:
-    """A typed answer: a seat number ("5"), a card ("5/2" or "5 2"), or "0"/"-" for nobody where allowed."""
-    raw = typed.strip().replace(",", "/").replace(" ", "/")
-    values = [v for _, v in choices]
-    if raw in ("0", "-", "") and None in values:
-        return True, None
+    """A typed answer: a seat number ("5"), a card ("5/2" or "5 2"), "0"/"-" for nobody where allowed, or (on
+    other lists) an item's number or the first letters of its label."""
+    index = match(typed, choices)
+    return (True, choices[index][1]) if index is not None else (False, None)
+
+
+def match(typed: str, choices: list[tuple[str, Any]]) -> int | None:
+    """The choice `typed` names, or None."""
+    raw = typed.strip().lower().replace(",", "/").replace(" ", "/")
+    if not raw:
+        return None
+    keys = choice_keys(choices)
+    if raw == "-":
+        raw = "0"
+    if raw in keys:
+        return keys.index(raw)
+    if raw[0].isdigit():
+        return None
+    labels = [label.lower() for label, _ in choices]
+    starts = [i for i, label in enumerate(labels) if label.startswith(raw)]
+    words = [i for i, label in enumerate(labels) if any(w.startswith(raw) for w in label.replace("(", " ").split())]
+    found = starts or words
+    return found[0] if found else None
+
+
+def typed_target(typed: str) -> Any:
+    """A typed seat ("9") or card ("9/2") whether or not it is a choice; None when it is neither."""
+    parts = typed.strip().replace(",", "/").replace(" ", "/").split("/")
     try:
-        parts = [int(p) for p in raw.split("/") if p]
+        numbers = [int(p) for p in parts if p]
     except ValueError:
-        return False, None
-    value: Any = parts[0] if len(parts) == 1 else tuple(parts[:2]) if len(parts) == 2 else object()
-    return (True, value) if value in values else (False, None)
+        return None
+    return numbers[0] if len(numbers) == 1 else tuple(numbers) if len(numbers) == 2 else None
 
 
 class DecisionScreen(LeaveOnce, ModalScreen[Any]):
     """A decision docked under the table, not over it: the table above shrinks to make room (the feed and the
-    votes stay readable), PgUp/PgDn scroll the feed, and the panel leaves when answered."""
+    votes stay readable); on a short terminal it docks under the right column, so every seat stays on screen.
+    PgUp/PgDn scroll the feed, and the panel leaves when answered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pageup", "feed(-1)", show=False, priority=True),
@@ -52,6 +106,7 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
                      classes="error" if error else "error -empty")
 
     def show_error(self, text: str) -> None:
+        """A sentence over the prompt (a refusal, a reminder); empty hides it."""
         label = self.query_one("#error", Label)
         label.update(text)
         label.set_class(not text, "-empty")
@@ -70,7 +125,7 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
         if self.is_attached and self.app.screen is self:
             reserve = getattr(self.app, "reserve_rows", None)
             if reserve is not None:
-                reserve(self.query_one("#prompt").outer_size.height)
+                reserve(self.query_one("#prompt").outer_size.height, self.has_class("-short"))
 
     def on_unmount(self) -> None:
         reserve = getattr(self.app, "reserve_rows", None)
@@ -83,65 +138,140 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
             feed(direction)
 
 
-class TargetScreen(DecisionScreen):
-    """Pick one of the legal choices: arrows + Enter, or type its number and Enter; Escape hides the choices
-    (to read the table) and shows them again."""
+class ChoiceList(OptionList):
+    """The list of a choice prompt: typing goes to the screen's entry (moving the highlight to what it names);
+    Enter chooses what is typed when something is, else the highlighted item; an arrow starts the entry afresh."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "hide", show=False)]
+    def on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if isinstance(screen, ListScreen) and screen.take_key(event):
+            event.stop()
+            event.prevent_default()
+
+    def action_select(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ListScreen) and screen.entry:
+            screen.submit_entry()
+            return
+        super().action_select()
+
+    def action_cursor_up(self) -> None:
+        self._fresh()
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self._fresh()
+        super().action_cursor_down()
+
+    def _fresh(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ListScreen):
+            screen.set_entry("")
+
+
+class ListScreen(DecisionScreen):
+    """Pick one of a list (the input model above). `refuse` words why a typed entry is not a choice (the judge's
+    rule for a seat); `back`: Esc answers BACK (a form's earlier step) instead of hiding the list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "escape", show=False)]
 
     def __init__(self, title: str, choices: list[tuple[str, Any]], lang: str, error: str | None = None,
-                 default: int = 0) -> None:
+                 default: int = 0, refuse: Refuse | None = None, back: bool = False) -> None:
         super().__init__()
         self.title_text, self.choices, self.lang, self.error, self.default = title, choices, lang, error, default
+        self.refuse, self.back, self.entry = refuse, back, ""
 
     def compose(self) -> ComposeResult:
+        keys, seats = choice_keys(self.choices), is_seat_list(self.choices)
+        width = max(len(k) for k in keys) if keys else 1
         with Vertical(id="prompt"):
             yield Label(self.title_text, classes="title", id="title")
             yield self._error_label(self.error)
-            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)], id="choices")
-            yield Input(placeholder="#", id="typed", select_on_focus=False)
-            yield Label(tr(self.lang, "hint_target"), classes="hint")
+            yield ChoiceList(*[Option(label if seats else f"{key:>{width}}  {label}", id=str(i))
+                               for i, ((label, _), key) in enumerate(zip(self.choices, keys, strict=True))],
+                             id="choices")
+            yield Label("", id="typed", classes="typed -empty")
+            yield Label(self.hint(), classes="hint", id="hint")
+
+    def hint(self) -> str:
+        """The keys that work here (the prompt's own footer)."""
+        typing = tr(self.lang, "hint_type_seat" if is_seat_list(self.choices) else "hint_type_item")
+        esc = tr(self.lang, "hint_esc_back" if self.back else "hint_esc_hide")
+        return tr(self.lang, "hint_target", typing=typing, esc=esc)
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        options.highlighted = self.default
+        options = self.query_one(ChoiceList)
+        options.highlighted = min(max(self.default, 0), max(len(self.choices) - 1, 0))
         options.focus()
         super().on_mount()
 
-    def action_hide(self) -> None:
+    def take_key(self, event: events.Key) -> bool:
+        """A key typed into the entry (a digit, a letter, / or -, Backspace); False for every other key."""
+        if event.key == "backspace":
+            if not self.entry:
+                return False
+            self.set_entry(self.entry[:-1])
+            return True
+        char = event.character
+        if not char or not event.is_printable or not (char.isalnum() or char in TYPED or (char == " " and self.entry)):
+            return False
+        if self.has_class("-hidden"):
+            self.action_escape()
+        self.set_entry(self.entry + char)
+        return True
+
+    def set_entry(self, text: str) -> None:
+        """The typed entry, shown under the list; the highlight moves to the choice it names."""
+        self.entry = text
+        label = self.query_one("#typed", Label)
+        label.update(tr(self.lang, "typed", text=text) if text else "")
+        label.set_class(not text, "-empty")
+        index = match(text, self.choices)
+        if index is not None:
+            self.query_one(ChoiceList).highlighted = index
+        self.call_after_refresh(self.reserve)
+
+    def submit_entry(self) -> None:
+        """Enter with something typed: the choice it names, or a refusal that says why (nothing else changes)."""
+        index = match(self.entry, self.choices)
+        if index is not None:
+            self.dismiss(self.choices[index][1])
+            return
+        why = self.refuse(self.entry) if self.refuse is not None else refusal(self.lang, "not_a_choice",
+                                                                             typed=self.entry)
+        self.set_entry("")
+        self.show_error(tr(self.lang, "refused", why=why))
+        self.query_one(ChoiceList).focus()
+
+    def action_escape(self) -> None:
+        """Esc: clears what is typed; else goes back (a form's step), else hides or shows the list."""
+        if self.entry:
+            self.set_entry("")
+            return
+        if self.back:
+            self.dismiss(BACK)
+            return
         hidden = not self.has_class("-hidden")
         self.set_class(hidden, "-hidden")
         title = tr(self.lang, "hidden_prompt", title=self.title_text) if hidden else self.title_text
         self.query_one("#title", Label).update(title)
         if not hidden:
-            self.query_one(OptionList).focus()
+            self.query_one(ChoiceList).focus()
         self.call_after_refresh(self.reserve)
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[int(event.option.id or 0)][1])
 
+
+class PromptInput(Input):
+    """A text box inside a prompt, with the prompt's keys: while it is empty, ? opens the help (F1 always does)."""
+
     def on_key(self, event: events.Key) -> None:
-        """Typing a digit goes to the number box, wherever the focus is."""
-        typed = self.query_one("#typed", Input)
-        if event.character and event.character.isdigit() and not typed.has_focus:
-            if self.has_class("-hidden"):
-                self.action_hide()
-            typed.focus()
-            typed.value += event.character
-            typed.cursor_position = len(typed.value)
+        if event.character == "?" and not self.value:
             event.stop()
             event.prevent_default()
-
-    @on(Input.Submitted)
-    def _typed(self, event: Input.Submitted) -> None:
-        ok, value = parse_choice(event.value, self.choices)
-        if ok:
-            self.dismiss(value)
-            return
-        legal = ", ".join(label for label, _ in self.choices)
-        self.show_error(tr(self.lang, "refused", why=f"{event.value!r} (≠ {legal})"))
-        event.input.value = ""
+            self.app.call_later(self.app.run_action, "help")
 
 
 class SpeechScreen(DecisionScreen):
@@ -157,7 +287,7 @@ class SpeechScreen(DecisionScreen):
         with Vertical(id="prompt"):
             yield Label(self.title_text, classes="title")
             yield self._error_label(self.error)
-            yield Input(id="speech", max_length=2000)
+            yield PromptInput(id="speech", max_length=2000)
             yield Label(tr(self.lang, "hint_speech"), classes="hint")
 
     def on_mount(self) -> None:
@@ -176,26 +306,20 @@ class SpeechScreen(DecisionScreen):
         self.dismiss("")
 
 
-class ConfirmScreen(DecisionScreen):
-    """The confirm step of an irreversible choice (a secret police shot, a jump-kill)."""
+class TargetScreen(ListScreen):
+    """One of the legal choices of the judge's request (or of a claim form's step)."""
+
+
+class ConfirmScreen(ListScreen):
+    """The confirm step of an irreversible choice (a secret police shot, a jump-kill): No first; Esc is No."""
 
     def __init__(self, what: str, lang: str) -> None:
-        super().__init__()
-        self.what, self.lang = what, lang
+        title = f"{tr(lang, 'confirm_title')}\n{tr(lang, 'confirm_body', what=what)}"
+        super().__init__(title, [(tr(lang, "no"), False), (tr(lang, "yes"), True)], lang)
+        self.what = what
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="prompt"):
-            yield Label(tr(self.lang, "confirm_title"), classes="title")
-            yield Label(tr(self.lang, "confirm_body", what=self.what))
-            yield OptionList(Option(tr(self.lang, "no"), id="no"), Option(tr(self.lang, "yes"), id="yes"))
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        super().on_mount()
-
-    @on(OptionList.OptionSelected)
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id == "yes")
+    def action_escape(self) -> None:
+        self.dismiss(False)
 
 
 class NoticeScreen(DecisionScreen):

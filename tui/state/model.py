@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Event
+from engine import SPEECHES, Event
 from engine import EventKind as K
 from engine.record.view import GOD, PUBLIC, View, can_see
 from orchestrator.store.transcript import Entry
@@ -42,6 +42,7 @@ class SeatInfo:
     side: str | None = None  # executed_side: killer / good
     teammate: bool = False
     opened_with: bool = False
+    claimed: str | None = None  # the role this seat last claimed in public (a speech's claim)
     you: bool = False
 
 
@@ -84,6 +85,8 @@ def new_model(header: dict[str, Any], view: View, lang: str | None = None) -> Ta
     for n in range(1, players + 1):
         desc = described.get(n, {})
         player = str(desc.get("agent") or "")  # the kind, as in a new game's header (models: god view notes)
+        if desc.get("level") and ":" not in player:  # a written header names a bot's level apart: "scripted:hard"
+            player = f"{player}:{desc['level']}"
         seats[n] = SeatInfo(n, player, you=isinstance(view, int) and n == view)
     return TableModel(view=view, ruleset=str(header.get("ruleset", "")), players=players,
                       lang=lang or str(header.get("lang", "en")), seats=seats)
@@ -228,6 +231,13 @@ def _side(model: TableModel, data: dict[str, Any]) -> None:
         seat.side = str(data.get("side"))
 
 
+def _speech(model: TableModel, data: dict[str, Any]) -> None:
+    claim = data.get("claim")
+    seat = _seat(model, data.get("seat"))
+    if seat is not None and isinstance(claim, dict) and claim.get("role"):
+        seat.claimed = str(claim["role"])
+
+
 def _game_over(model: TableModel, data: dict[str, Any]) -> None:
     model.phase, model.winner = "over", str(data.get("winner"))
 
@@ -245,7 +255,7 @@ _HANDLERS: dict[str, Callable[[TableModel, dict[str, Any]], None]] = {
     K.SHOWN_TO_KILLERS: _shown, K.NIGHT_FALLS: _night_falls, K.DAY_BEGINS: _day_begins, K.DAWN: _dawn,
     K.DEATH: _death, K.CHECK_RESULT: _check, K.VOTE: _vote, K.TALLY: _counts, K.VOTES_COUNTED: _counts,
     K.SUSPECTS: _suspects, K.ACCUSED: _accused, K.EXECUTED_SIDE: _side, K.GAME_OVER: _game_over,
-    K.REVEAL: _reveal,
+    K.REVEAL: _reveal, **{kind: _speech for kind in SPEECHES},
 }
 
 
