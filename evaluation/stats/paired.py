@@ -2,7 +2,8 @@
 
 For contestants a and b and a figure Σk / Σn (a rate, or a lift: Σ(k − chance) / Σn), each deal where both have
 n > 0 gives a's and b's sums; diff = a's figure − b's over those deals (a ratio estimator, in points for a
-share). The interval resamples those deals (both contestants together: the pairing is kept). The p value is a
+share). The interval (the expanded percentile one of evaluation/stats/bootstrap.py) resamples those deals (both
+contestants together: the pairing is kept). The p value is a
 two-sided permutation test of "a and b are exchangeable within a deal": each permutation swaps a's and b's sums
 in a random half of the deals (for a per-deal mean this is the sign-flip test), p = (1 + #{|diff*| ≥ |diff|}) /
 (1 + permutations). Deals where either figure is undefined are dropped and counted. Holm's step-down adjustment
@@ -44,7 +45,7 @@ def compare(deals: Deals, a: Side, b: Side, scale: float = 100.0) -> dict[str, A
     f = deals.flips(used)
     perm = (ka.sum() + f @ (kb - ka)) / (na.sum() + f @ (nb - na)) - (kb.sum() + f @ (ka - kb)) / \
         (nb.sum() + f @ (na - nb))
-    lo, hi = percentiles(boot)
+    lo, hi = percentiles(boot, used)
     p = (1 + int((np.abs(perm) >= abs(diff) - TOLERANCE).sum())) / (1 + len(perm))
     return {**out, "diff": round(scale * diff, 3), "lo": round(scale * lo, 3), "hi": round(scale * hi, 3),
             "p": round(p, 4)}

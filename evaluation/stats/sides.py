@@ -175,7 +175,7 @@ def skills(f: Fit, block: int = 0) -> dict[str, dict[str, Any]]:
         if name == f.design.names[0]:
             out[name] = {"skill": 0.0, "anchor": True}
             continue
-        lo, hi = percentiles(f.skill(f.draws, name, block))
+        lo, hi = percentiles(f.skill(f.draws, name, block), f.design.deals)
         out[name] = {"skill": round(float(f.skill(f.beta, name, block)), 3), "lo": round(lo, 3), "hi": round(hi, 3)}
     return out
 
@@ -209,7 +209,7 @@ def compare(f: Fit, deals: Deals, a: str, b: str, block: int = 0) -> dict[str, A
     present = (d.killers + d.good) > 0
     both = len(set(d.deal[present[:, ia]].tolist()) & set(d.deal[present[:, ib]].tolist()))
     diff = float(f.skill(f.beta, a, block) - f.skill(f.beta, b, block))
-    lo, hi = percentiles(f.skill(f.draws, a, block) - f.skill(f.draws, b, block))
+    lo, hi = percentiles(f.skill(f.draws, a, block) - f.skill(f.draws, b, block), d.deals)
     pat = patterns(d, f.columns(d, d.killers, d.good),
                    f.columns(d, _swapped(d.killers, ia, ib), _swapped(d.good, ia, ib)))
     kept, swapped = pat.counts

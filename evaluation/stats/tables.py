@@ -20,7 +20,7 @@ from evaluation.games.detection import BINS
 from evaluation.games.facts import GameFacts
 from evaluation.games.metrics import GOOD_WIN, KILLERS_WIN, RATES, ROLE_RATES
 from evaluation.games.rates import Rate, fields, figure
-from evaluation.stats.bootstrap import Deals, percentiles, ratio_interval
+from evaluation.stats.bootstrap import Deals, column_percentiles, percentiles, ratio_interval
 
 
 @dataclass
@@ -112,11 +112,12 @@ def figures(table: SeatTable, sums: Sums, rates: Sequence[Rate]) -> dict[str, di
             continue
         cols = [sums.col(table, r.k) for r in group] + [sums.col(table, r.n) for r in group] + \
             [sums.col(table, r.k) - sums.col(table, r.chance) for r in group if r.chance]
-        drawn = table.deals.weights(int(keep.sum())) @ np.column_stack(cols)[keep]
+        drawn = table.deals.weights(int(keep.sum())) @ np.column_stack(cols)[keep]  # draws x columns
         m = len(group)
-        bounds = np.percentile(drawn[:, :m] / drawn[:, m:2 * m], [2.5, 97.5], axis=0)
+        used = int(keep.sum())
+        bounds = column_percentiles(drawn[:, :m] / drawn[:, m:2 * m], used)
         lifted = [i for i, r in enumerate(group) if r.chance]
-        lift = np.percentile(drawn[:, 2 * m:] / drawn[:, [m + i for i in lifted]], [2.5, 97.5], axis=0) \
+        lift = column_percentiles(drawn[:, 2 * m:] / drawn[:, [m + i for i in lifted]], used) \
             if lifted else np.zeros((2, 0))
         for i, r in enumerate(group):
             out[r.key].update(_rounded((bounds[0, i], bounds[1, i])))
@@ -143,7 +144,7 @@ def auc_extras(deals: Deals, sums: Sums) -> dict[str, Any]:
     values = auc_draws(deals, sums.auc)
     values = values[np.isfinite(values)]
     used = int((sums.auc.sum(axis=(1, 2)) > 0).sum())
-    return {**_rounded(percentiles(values) if len(values) else None), "deals": used}
+    return {**_rounded(percentiles(values, used) if len(values) else None), "deals": used}
 
 
 def fill_contestants(table: SeatTable, contestants: Mapping[str, dict[str, Any]]) -> None:

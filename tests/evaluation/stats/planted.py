@@ -20,9 +20,12 @@ def _sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
 
-def _eta(skills: Mapping[str, float], roster: Mapping[int, str], bad: set[int], alpha: float) -> float:
+def _eta(skills: Mapping[str, float], roster: Mapping[int, str], bad: set[int], alpha: float,
+         good: Mapping[str, float] | None = None) -> float:
+    """The killers' log-odds; `good` gives the good side its own skills (else the same ones)."""
     k, g = len(bad), len(roster) - len(bad)
-    return alpha + sum(skills[n] / k if s in bad else -skills[n] / g for s, n in roster.items())
+    good = good or skills
+    return alpha + sum(skills[n] / k if s in bad else -good[n] / g for s, n in roster.items())
 
 
 def rotation(names: list[str], players: int, r: int) -> dict[int, str]:
@@ -63,6 +66,15 @@ def planted_games(skills: Mapping[str, float], deals: int, seed: int, players: i
             games.append(GameFacts(f"{ruleset}-p{players}-s{d}-r{r}", ruleset, players, d,
                                    "killers" if killers_won else "good", 3, 3, 0, killers, seats))
     return games
+
+
+def game(gid: str, seed: int, roster: Mapping[int, str], bad: set[int], rng: random.Random,
+         killers: Mapping[str, float], good: Mapping[str, float] | None = None, alpha: float = 0.6,
+         ruleset: str = "v2-classic") -> GameFacts:
+    """One game of any roster, its winner drawn from per-side skills."""
+    killers_won = rng.random() < _sigmoid(_eta(killers, roster, bad, alpha, good))
+    seats = [_seat(s, n, s in bad, (s in bad) == killers_won, rng, False) for s, n in roster.items()]
+    return GameFacts(gid, ruleset, len(roster), seed, "killers" if killers_won else "good", 3, 3, 0, len(bad), seats)
 
 
 def true_win_difference(skills: Mapping[str, float], a: str, b: str, players: int = 10, killers: int = 3,
