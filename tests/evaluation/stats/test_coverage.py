@@ -2,7 +2,7 @@
 
 Each replication plays 60 deals x 2 rotations of a 10-seat table (3 killers) — the design of the scripted
 tournament test — and asks whether the 95 % interval of the rating difference and of the paired "win"
-difference holds the planted truth. The full check (slow) runs 1,000 replications per skill gap, equal skills
+difference holds the planted truth. The full check (slow) runs 500 replications per skill gap, equal skills
 included, and wants each coverage within 93–97 %; the default run checks 60 replications loosely.
 """
 
@@ -49,7 +49,7 @@ def test_coverage_is_near_nominal(skills: dict[str, float]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("skills", GAPS)
 def test_coverage_is_within_93_to_97_percent(skills: dict[str, float]) -> None:
-    rating, win = coverage(skills, 1000)
+    rating, win = coverage(skills, 500)
     print(f"planted {skills}: rating interval covers {rating:.1%}, paired win interval {win:.1%}")
     assert 0.93 <= rating <= 0.97 and 0.93 <= win <= 0.97, (rating, win)
 
