@@ -75,11 +75,12 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
            clients: dict[tuple[str, str, float], openai.AsyncOpenAI]) -> Agent:
     kind = spec.agent or options.agents
     seed = int(options.seed or 0)
+    contestant = _option(options, "contestant", "") or None  # a tournament's: its name goes into a bot's seed
     if kind == "random":
-        return RandomAgent(seed)
+        return RandomAgent(seed, contestant)
     if is_bot_kind(kind):
         try:
-            return ScriptedAgent(seed, lang=options.lang, level=parse_level(kind))
+            return ScriptedAgent(seed, lang=options.lang, level=parse_level(kind), contestant=contestant)
         except LevelError as exc:
             raise AgentSetupError(str(exc)) from None
     if kind != "llm":

@@ -24,6 +24,13 @@ DEFAULT_LEVEL = Level.NORMAL
 BOT_KINDS = ("scripted", *(f"scripted:{lv.value}" for lv in Level))  # what --agents, tables and contestants take
 
 
+def bot_seed(seed: int, contestant: str | None = None) -> int | str:
+    """What a bot's draws are keyed on: the game seed, joined by the contestant's name when the bot plays as a
+    tournament contestant, so two contestants playing the same bot on the same deal play different games
+    (docs/bots.md). Without a name it is the game seed itself: `killer run`, `play` and `balance` repeat exactly."""
+    return f"{seed}@{contestant}" if contestant else seed
+
+
 class LevelError(KillerError, ValueError):
     """An unknown level in an agent kind: one line for the user."""
 

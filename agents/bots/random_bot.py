@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from agents.base import Annotation, Decision
+from agents.bots.levels import bot_seed
 from agents.bots.team_talk import random_proposal
 from agents.view import SeatView
 from engine import Action, Claim, DecisionKind, Request, get_ruleset
@@ -28,12 +29,13 @@ def choose(request: Request, rng: random.Random) -> Action:
 
 
 class RandomAgent:
-    """An Agent that answers at random; deterministic in (seed, seat, what it has seen, the request)."""
+    """An Agent that answers at random; deterministic in (seed, seat, what it has seen, the request), and in the
+    tournament contestant it plays as (agents/bots/levels.py `bot_seed`)."""
 
     kind = "random"
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
+    def __init__(self, seed: int, contestant: str | None = None) -> None:
+        self.seed = bot_seed(seed, contestant)
 
     async def decide(self, view: SeatView, request: Request) -> Decision:
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.events)}:{request.kind.value}:{request.slot}")

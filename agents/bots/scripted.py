@@ -1,4 +1,5 @@
-"""The scripted baseline (`--agents scripted`): no LLM, deterministic in (game seed, seat, view, request).
+"""The scripted baseline (`--agents scripted`): no LLM, deterministic in (game seed, seat, view, request), and in
+the contestant's name when it plays in a tournament (agents/bots/levels.py `bot_seed`).
 
 Police share their checks in speech and accuse a checked killer; killers never vote for or accuse a teammate
 and kill seats that claimed police (else the seats that accuse them); the good side votes on evidence: checks
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision
-from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level
+from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level, bot_seed
 from agents.bots.reports import telling_checks
 from agents.bots.strategies import strategic
 from agents.bots.team_talk import plurality_proposal
@@ -103,13 +104,15 @@ def suspicion(heard: Heard, seat: int, private: bool = True) -> float:
 
 
 class ScriptedAgent:
-    """A rule-following player; `seed` is the game seed. `level` easy is the honest baseline below; normal and
-    hard play the strategies of agents/bots/ (counter-claims, reveal policies, weighed claims)."""
+    """A rule-following player; `seed` is the game seed (`contestant`: the tournament contestant it plays as).
+    `level` easy is the honest baseline below; normal and hard play the strategies of agents/bots/
+    (counter-claims, reveal policies, weighed claims)."""
 
     kind = "scripted"
 
-    def __init__(self, seed: int, lang: str = "en", level: Level | str = DEFAULT_LEVEL) -> None:
-        self.seed = seed
+    def __init__(self, seed: int, lang: str = "en", level: Level | str = DEFAULT_LEVEL,
+                 contestant: str | None = None) -> None:
+        self.seed = bot_seed(seed, contestant)
         self.lang = lang
         self.level = Level(level)
 
@@ -251,7 +254,7 @@ class ScriptedAgent:
                              heard.claimers)).strip()
 
 
-def _rng_key(seed: int, view: SeatView, request: Request) -> str:
+def _rng_key(seed: int | str, view: SeatView, request: Request) -> str:
     """Team night steps share one key (same public record, same choice) so a team agrees; else per seat."""
     if request.kind is DecisionKind.NIGHT:
         public = sum(1 for e in view.events if e.visible_to is None)

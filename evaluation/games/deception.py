@@ -11,13 +11,10 @@ decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
 from engine import EventKind
 from evaluation.games.facts import SeatFacts
+from evaluation.games.rates import Rate, sided
 from evaluation.games.timeline import Act, Timeline
-from evaluation.stats.intervals import rate
 
 BELIEVED = 0.5
 
@@ -60,20 +57,6 @@ def count_deception(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
         seats[s].days_alive += days
 
 
-def _per_day(rows: list[SeatFacts]) -> float | None:
-    days = sum(s.days_alive for s in rows)
-    return round(sum(s.votes_received for s in rows) / days, 4) if days else None
-
-
-def deception_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
-    """Divergence and clearing by side; killers' day survival and votes received per day alive (good too)."""
-    rows = list(rows)
-    out: dict[str, Any] = {}
-    for side in ("killers", "good"):
-        mine = [s for s in rows if s.side == side]
-        out[f"divergence_{side}"] = rate(sum(s.diverged for s in mine), sum(s.divergence_checked for s in mine))
-        out[f"clearing_{side}"] = rate(sum(s.cleared for s in mine), sum(s.clearing_checked for s in mine))
-        out[f"verdicts_survived_{side}"] = rate(sum(s.verdicts_survived for s in mine),
-                                                sum(s.verdicts_faced for s in mine))
-        out[f"votes_per_day_{side}"] = _per_day(mine)
-    return out
+RATES = sided(Rate("divergence", "diverged", "divergence_checked"), Rate("clearing", "cleared", "clearing_checked"),
+              Rate("verdicts_survived", "verdicts_survived", "verdicts_faced"),
+              Rate("votes_per_day", "votes_received", "days_alive", percent=False))

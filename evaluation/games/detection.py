@@ -1,12 +1,18 @@
-"""Detection: how well private suspicions track the truth (Brier), split by the target's side, and how far a
-killer pushes the good side's suspicions about it from the uninformed prior.
+"""Calibration of private suspicions: Brier score against a prior that knows what the seat knows, AUC, misread.
 
-For every decision of a seat S and every other seat T in its recorded suspicions (P = P(T is a killer)):
-- S good: (P - y)^2 adds to S's Brier (y = 1 if T is on the killers' side), and to its `on_killers` part when T
-  is; killers know the truth, so their suspicions are not scored.
-- S good, T a killer: (1 - P)^2 adds to T's `misread`, and (1 - p0)^2 to its prior, where p0 = K / (N - 1) is
-  what a good seat knowing only the deal's K killer-side seats among N would say. misread - prior > 0: the good
-  seats were more wrong about this killer than knowing nothing would have made them.
+At every own decision of a good seat that carries an annotation, every other living seat T of another contestant
+(any other seat in a game of one contestant) is a pair: P is the seat's suspicion P(T is a killer), or the prior
+when it gave none (suspicions are optional, so a seat cannot pick the pairs it is scored on), and y = 1 when T is
+on the killers' side. The prior knows what the seat knows for certain (evaluation/games/grounded.py `Knowledge`:
+partners, its team's checks, announced sides): 1 or 0 on a seat whose side it knows, else the killer-side seats
+it has not found, K − known killers, spread evenly over the seats whose side it does not know. Killers know the
+truth, so their suspicions are not scored.
+- Brier = mean (P − y)²; the prior's, mean (p₀ − y)²; skill = 1 − Brier / prior's (0: no better than knowing
+  only what it knew; a seat that rates nothing scores 0). Split by T's side.
+- AUC: over the pairs whose side the seat did not know, the chance that a killer-side T got a higher P than a
+  good one (ties count half): P is binned in hundredths (`auc_bins`) so deals add up.
+- Misread (killer-side T): the same pairs from T's side, (1 − P)² against (1 − p₀)²: > 0, the good seats ended up
+  more wrong about this killer than knowing nothing more would have left them.
 """
 
 from __future__ import annotations
@@ -14,47 +20,103 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from evaluation.games.facts import SeatFacts
+from engine import DECISIONS, Event, EventKind
+from evaluation.games.facts import SeatFacts, is_cross, scored
+from evaluation.games.grounded import Knowledge, own
+from evaluation.games.rates import Rate
+
+BINS = 100  # P in hundredths for the AUC
 
 
-def score_suspicions(seats: dict[int, SeatFacts], me: SeatFacts, suspicions: Mapping[Any, Any], p0: float) -> None:
-    """Adds one decision's suspicions to the Brier sums of `me` and the misread sums of killers it rated."""
-    if me.side != "good":
-        return
-    for seat, p in suspicions.items():
-        other = seats.get(int(seat))
-        if other is None or other.seat == me.seat:
+def _suspicion(suspicions: Mapping[Any, Any], seat: int) -> float | None:
+    raw = suspicions.get(str(seat), suspicions.get(seat))
+    try:
+        return None if raw is None else min(1.0, max(0.0, float(raw)))
+    except (TypeError, ValueError):
+        return None
+
+
+def prior(know: Knowledge, seats: Mapping[int, SeatFacts], me: int, target: int) -> float:
+    """What the seat knows for certain about `target`, as P(killer)."""
+    bad, good = know.killers.get(me, set()), know.good.get(me, set())
+    if target in bad:
+        return 1.0
+    if target in good:
+        return 0.0
+    unknown = len(set(seats) - {me} - bad - good)
+    left = sum(s.side == "killers" for s in seats.values()) - len(bad - {me})
+    return min(1.0, max(0.0, left / unknown)) if unknown else 0.0
+
+
+def count_detection(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Mapping[str, Any] | None]]) -> None:
+    """Walks the game once: knowledge and the living as they stand at each decision, then its pairs."""
+    know, living, cross = Knowledge(), set(seats), is_cross(seats.values())
+    for event, note in pairs:
+        if event.kind not in DECISIONS:
+            know.learn(event, seats)
+            if event.kind == EventKind.DEATH:
+                living.discard(int(event.data["seat"]))
             continue
-        killer = other.side == "killers"
-        err = (float(p) - (1.0 if killer else 0.0)) ** 2
-        me.brier_sum += err
-        me.brier_n += 1
-        if killer:
-            me.brier_on_killers_sum += err
-            me.brier_on_killers_n += 1
-            other.misread_sum += err
-            other.misread_n += 1
-            other.misread_prior_sum += (1.0 - p0) ** 2
+        me = seats.get(int(event.data["seat"]))
+        if me is None or me.side != "good" or note is None or not own(note):
+            continue
+        suspicions = note.get("suspicions") or {}
+        for t in sorted(living):
+            if scored(me, seats[t], cross):
+                _pair(me, seats[t], _suspicion(suspicions, t), prior(know, seats, me.seat, t),
+                      t in know.killers.get(me.seat, set()) | know.good.get(me.seat, set()))
 
 
-def _avg(total: float, n: int) -> float | None:
-    return round(total / n, 4) if n else None
+def _pair(me: SeatFacts, target: SeatFacts, given: float | None, p0: float, known: bool) -> None:
+    killer = target.side == "killers"
+    y = 1.0 if killer else 0.0
+    p = p0 if given is None else given
+    err = (p - y) ** 2
+    me.brier_n += 1
+    me.brier_rated += given is not None
+    me.brier_sum += err
+    me.brier_prior_sum += (p0 - y) ** 2
+    if killer:
+        me.brier_on_killers_n += 1
+        me.brier_on_killers_sum += err
+        target.misread_n += 1
+        target.misread_sum += err
+        target.misread_prior_sum += (p0 - 1.0) ** 2
+    if not known:
+        key = (round(p * BINS), int(killer))
+        me.auc_bins[key] = me.auc_bins.get(key, 0) + 1
 
 
-def detection_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
-    """Brier (good seats) overall, on killer-side and on good targets; misread and its lift (killer seats)."""
-    rows = list(rows)
-    good = [s for s in rows if s.side == "good"]
-    bad = [s for s in rows if s.side == "killers"]
-    n, k_n = sum(s.brier_n for s in good), sum(s.brier_on_killers_n for s in good)
-    total, k_sum = sum(s.brier_sum for s in good), sum(s.brier_on_killers_sum for s in good)
-    m_n = sum(s.misread_n for s in bad)
-    misread, prior = _avg(sum(s.misread_sum for s in bad), m_n), _avg(sum(s.misread_prior_sum for s in bad), m_n)
-    return {
-        "brier_good": _avg(total, n),
-        "brier_good_on_killers": _avg(k_sum, k_n),
-        "brier_good_on_good": _avg(total - k_sum, n - k_n),
-        "misread_as_killer": misread,
-        "misread_prior": prior,
-        "misread_lift": None if misread is None or prior is None else round(misread - prior, 4),
-    }
+RATES = (
+    Rate("brier_good", "brier_sum", "brier_n", "good", percent=False),
+    Rate("brier_good_on_killers", "brier_on_killers_sum", "brier_on_killers_n", "good", percent=False),
+    Rate("brier_good_on_good", "brier_on_good_sum", "brier_on_good_n", "good", percent=False),
+    Rate("brier_prior_good", "brier_prior_sum", "brier_n", "good", percent=False),
+    Rate("brier_skill", "brier_gain", "brier_prior_sum", "good", percent=False),
+    Rate("suspicions_rated", "brier_rated", "brier_n", "good"),
+    Rate("misread_as_killer", "misread_sum", "misread_n", "killers", chance="misread_prior_sum", percent=False),
+)
+
+
+def auc(bins: Mapping[tuple[int, int], float]) -> float | None:
+    """The AUC of binned scores: P(a killer's score > a good seat's), ties half; None without both kinds."""
+    pos = [bins.get((b, 1), 0) for b in range(BINS + 1)]
+    neg = [bins.get((b, 0), 0) for b in range(BINS + 1)]
+    n_pos, n_neg = sum(pos), sum(neg)
+    if not n_pos or not n_neg:
+        return None
+    below, wins = 0.0, 0.0
+    for p, n in zip(pos, neg, strict=True):
+        wins += p * (below + n / 2)
+        below += n
+    return round(wins / (n_pos * n_neg), 4)
+
+
+def auc_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
+    """The AUC of the good seats' suspicions and the pairs behind it."""
+    bins: dict[tuple[int, int], float] = {}
+    for s in rows:
+        if s.side == "good":
+            for key, c in s.auc_bins.items():
+                bins[key] = bins.get(key, 0) + c
+    return {"auc_good": {"rate": auc(bins), "n": int(sum(bins.values()))}}

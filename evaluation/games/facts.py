@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Team, team_of
@@ -21,10 +21,17 @@ class SeatFacts:
     survived: bool = True
     executed: bool = False
     votes: int = 0  # hands raised at someone
-    votes_on_killers: int = 0
     abstentions: int = 0  # hands kept down
-    accusations: int = 0
-    accusations_on_killers: int = 0
+    # Cross-scored acts (evaluation/games/accuracy.py): a good seat's own votes and accusations, leaving out the
+    # seats of its own contestant in a game that seats another; `*_chance` sums each act's chance of naming a
+    # killer (the killers' share of the seats it could name at that moment).
+    scored_votes: int = 0
+    scored_votes_on_killers: int = 0
+    scored_votes_chance: float = 0.0
+    scored_accusations: int = 0
+    scored_accusations_on_killers: int = 0
+    scored_accusations_chance: float = 0.0
+    survival_chance: float = 0.0  # the share of this seat's side that survived this game (its survival baseline)
     speeches: int = 0
     claims: int = 0  # public role claims in the seat's own speeches (evaluation.games.grounded)
     lies: int = 0  # public claims of a role the seat does not hold
@@ -40,28 +47,40 @@ class SeatFacts:
     lies_either: int = 0  # ... either
     claims_both: int = 0  # speeches whose words and structured claim both claim something
     contradictions: int = 0  # ... where the words contradict the claim
-    lies_detected: int = 0  # ... met by a vote on the liar in the next ballot
-    lies_ballot_followed: int = 0  # ... followed by a ballot at all
-    bluffs_won: int = 0  # ... followed by a good seat's execution, or never voted on by a survivor
+    lies_ballot_followed: int = 0  # ... followed by a ballot with another living seat of the liar's side
+    lies_detected: int = 0  # ... of those, met by a vote on the liar (from a seat of another contestant)
+    lies_detected_chance: float = 0.0  # ... the share of the liar's living side-mates voted on in that ballot
+    bluffs_verdict_followed: int = 0  # a killer-side seat's lies followed by a verdict, in a game with another one
+    bluffs_won: int = 0  # ... whose verdict executed a good seat (of another contestant)
+    bluffs_chance: float = 0.0  # ... the share of the game's other verdicts that did
     true_checks: int = 0  # a police seat's checks reported truthfully at least once (each check counted once)
     checks_seen: int = 0  # check results a police seat saw (evaluation.games.behaviour)
     checks_on_killers: int = 0  # ... that found a killer
+    checks_chance: float = 0.0  # ... the killers' share of the living seats outside the police team that night
     checks_reportable: int = 0  # ... in games that record public claims
     night_kills: int = 0  # a killer-side seat's own night kill choices naming a seat
     night_kills_special: int = 0  # ... on a good seat holding a card other than civilian
+    night_kills_chance: float = 0.0  # ... the special good seats' share of the living seats outside the team
     jump_kills: int = 0  # confessions that killed the seat (跳杀)
     knowing_checked: int = 0  # accusations and votes on a seat whose side the actor knows
     knowing_false: int = 0  # ... naming a seat the actor knows is good
+    knowing_chance: float = 0.0  # ... the known-good share of the living seats whose side it knows
     bus_votes: int = 0  # a killer's votes on a partner it knows
     beliefs_checked: int = 0  # suspicions about seats whose side the seat knows
     beliefs_contradicted: int = 0  # ... under 0.5 on a known killer or over 0.5 on a known good seat
-    brier_sum: float = 0.0  # squared error of suspicions (P(killer)) against the truth
-    brier_n: int = 0
-    brier_on_killers_sum: float = 0.0  # the part of brier_* about killer-side seats
-    brier_on_killers_n: int = 0
-    misread_sum: float = 0.0  # good seats' squared error about THIS seat (killer side only)
-    misread_n: int = 0
-    misread_prior_sum: float = 0.0  # the same pairs' error under the uninformed prior K / (N - 1)
+    # Calibration (evaluation/games/detection.py): a good seat's suspicions P(killer) at each own decision about
+    # every other living seat (of another contestant, where the game seats one); a seat it did not rate is scored
+    # at the prior, which knows what the seat knows for certain (its partners, its checks, announced sides).
+    brier_n: int = 0  # (decision, seat) pairs scored
+    brier_rated: int = 0  # ... that the seat rated
+    brier_sum: float = 0.0  # squared error against the truth
+    brier_prior_sum: float = 0.0  # the prior's squared error on the same pairs
+    brier_on_killers_n: int = 0  # the pairs about killer-side seats
+    brier_on_killers_sum: float = 0.0
+    auc_bins: dict[tuple[int, int], int] = field(default_factory=dict)  # (P in hundredths, killer?) -> pairs
+    misread_n: int = 0  # good seats' pairs about THIS seat (killer side only), scored as above
+    misread_sum: float = 0.0
+    misread_prior_sum: float = 0.0
     diverged: int = 0  # public accusations of a seat privately believed innocent (evaluation.games.deception)
     divergence_checked: int = 0
     cleared: int = 0  # acts that pass over a seat privately believed guilty
@@ -88,6 +107,33 @@ class SeatFacts:
     def role(self) -> str:
         return "+".join(self.cards)
 
+    @property
+    def seat_count(self) -> int:
+        """1: what a per-seat rate counts (evaluation/games/rates.py names it "seat")."""
+        return 1
+
+    @property
+    def jump_killed(self) -> int:
+        return int(self.jump_kills > 0)
+
+    @property
+    def ballots_cast(self) -> int:
+        """Votes with a target and hands kept down: the abstention rate's trials."""
+        return self.votes + self.abstentions
+
+    @property
+    def brier_gain(self) -> float:
+        """How much less wrong than the prior the seat's suspicions were (the Brier skill score's numerator)."""
+        return self.brier_prior_sum - self.brier_sum
+
+    @property
+    def brier_on_good_n(self) -> int:
+        return self.brier_n - self.brier_on_killers_n
+
+    @property
+    def brier_on_good_sum(self) -> float:
+        return self.brier_sum - self.brier_on_killers_sum
+
 
 @dataclass
 class GameFacts:
@@ -105,6 +151,24 @@ class GameFacts:
     seats: list[SeatFacts]
     claims_source: str = "public"  # "public": speeches carry claims; "label": only the private label (older)
     degraded: list[int] = field(default_factory=list)  # seats degraded in this game (agents/health.py)
+
+    @property
+    def deal(self) -> str:
+        """The deal the game was played on (ruleset, table size, seed): a tournament's rotations of one deal share
+        it, and every interval resamples deals (evaluation/stats/bootstrap.py). A game without a seed is its own."""
+        return f"{self.ruleset}/{self.players}/{self.seed if self.seed is not None else self.game_id}"
+
+
+def is_cross(seats: Iterable[SeatFacts]) -> bool:
+    """Whether the game seats more than one contestant: then a seat is never scored on its own contestant's seats
+    (docs/metrics.md, "Cross-scoring"); a game of one contestant (self-play) has only itself to score on."""
+    return len({s.contestant for s in seats}) > 1
+
+
+def scored(rater: SeatFacts, target: SeatFacts, cross: bool) -> bool:
+    """Whether an act or a belief of `rater` about `target` is scored: another seat, of another contestant when
+    the game is cross-scored."""
+    return rater.seat != target.seat and not (cross and rater.contestant == target.contestant)
 
 
 def side_of(cards: Sequence[str]) -> str:

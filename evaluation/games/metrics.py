@@ -1,7 +1,8 @@
 """Metrics computed exactly from transcripts: the deal is the ground truth, decisions and annotations the data.
 
 `game_facts(header, entries, end, roster)` reads one game into per-seat facts; `aggregate(facts)` sums seats by
-contestant. Nothing here asks a model anything; every number is a count over recorded events.
+contestant. Nothing here asks a model anything; every number is a count over recorded events. Every rate is a
+`Rate` of evaluation/games/rates.py (RATES lists them all), so the deal bootstrap resamples the same sums.
 """
 
 from __future__ import annotations
@@ -12,20 +13,33 @@ from typing import Any
 
 from agents.health import is_degraded
 from engine import DECISIONS, SPEECHES, Event, EventKind, Winner
-from evaluation.games.behaviour import behaviour_summary, count_behaviour
-from evaluation.games.deception import count_deception, deception_summary
-from evaluation.games.detection import detection_summary, score_suspicions
+from evaluation.games import behaviour, deception, detection, grounded, persuasion
+from evaluation.games.accuracy import count_accuracy
 from evaluation.games.facts import GameFacts, SeatFacts, side_of
-from evaluation.games.grounded import count_grounded, grounded_summary, has_public_claims, own
-from evaluation.games.persuasion import count_swing, persuasion_summary
+from evaluation.games.rates import Rate, figure, sided, summarize
 from evaluation.games.timeline import build_timeline
-from evaluation.statements.lies import count_words, verdicts, words_summary
-from evaluation.stats.intervals import mean, percentile, rate
+from evaluation.statements.lies import WORDS_RATES, count_words, verdicts
+from evaluation.stats.intervals import mean, percentile
 from orchestrator.store.transcript import CLAIMS_FORMAT, format_version
 
-__all__ = ["GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup", "game_facts",
-           "hands_of", "side_of"]
+__all__ = ["RATES", "ROLE_RATES", "GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup",
+           "game_facts", "hands_of", "side_of"]
 
+OUTCOMES = (
+    Rate("win", "won"), *sided(Rate("win_as", "won")),
+    Rate("survival", "survived", chance="survival_chance"), *sided(Rate("survival", "survived",
+                                                                        chance="survival_chance")),
+    Rate("killers_executed", "executed", side="killers"), Rate("good_executed", "executed", side="good"),
+    Rate("vote_accuracy", "scored_votes_on_killers", "scored_votes", "good", chance="scored_votes_chance"),
+    Rate("abstention", "abstentions", "ballots_cast"),
+    Rate("accusation_accuracy", "scored_accusations_on_killers", "scored_accusations", "good",
+         chance="scored_accusations_chance"),
+    Rate("claim_rate", "claims", "speeches"),
+)
+RATES: tuple[Rate, ...] = (*OUTCOMES, *grounded.RATES, *behaviour.RATES, *deception.RATES, *detection.RATES,
+                           *persuasion.RATES, *WORDS_RATES, Rate("fallback", "fallbacks", "decisions"))
+ROLE_RATES = (Rate("win", "won"), Rate("lie_rate", "lies", "claims"), Rate("label_lie_rate", "label_lies",
+                                                                           "label_claims"))
 
 
 def hands_of(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
@@ -61,16 +75,18 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
         s.won = winner == s.side
         s.draw = winner == Winner.DRAW
     killers = sum(s.side == "killers" for s in seats.values())
-    p0 = killers / (len(seats) - 1) if len(seats) > 1 else 0.0
     for event, note in pairs:
-        _count(seats, event, note, p0)
+        _count(seats, event, note)
+    _survival_chance(seats)
     timeline = build_timeline(seats, pairs)
-    count_deception(timeline, seats)
-    count_swing(timeline, seats)
-    grounded = has_public_claims(pairs) or (format_version(dict(header)) or 1) >= CLAIMS_FORMAT
-    count_grounded(seats, pairs, grounded)
-    count_words(seats, verdicts(header, pairs, seats, grounded))
-    count_behaviour(seats, pairs, grounded)
+    deception.count_deception(timeline, seats)
+    persuasion.count_swing(timeline, seats)
+    count_accuracy(timeline, seats, str(header.get("ruleset")))
+    claims = grounded.has_public_claims(pairs) or (format_version(dict(header)) or 1) >= CLAIMS_FORMAT
+    grounded.count_grounded(seats, pairs, claims)
+    count_words(seats, verdicts(header, pairs, seats, claims))
+    behaviour.count_behaviour(seats, pairs, claims)
+    detection.count_detection(seats, pairs)
     days = max((int(e.data.get("day", 0)) for e in events if e.kind == EventKind.DAY_BEGINS), default=0)
     nights = max((int(e.data.get("night", 0)) for e in events if e.kind == EventKind.NIGHT_FALLS), default=0)
     return GameFacts(
@@ -78,11 +94,19 @@ def game_facts(header: Mapping[str, Any], entries: Iterable[tuple[Event, Mapping
         players=len(seats), seed=header.get("seed"), winner=winner,
         days=int((end or {}).get("days", days)), nights=int((end or {}).get("nights", nights)),
         decisions=sum(s.decisions for s in seats.values()),
-        killers=killers, seats=list(seats.values()), claims_source="public" if grounded else "label",
+        killers=killers, seats=list(seats.values()), claims_source="public" if claims else "label",
         degraded=[n for n, s in seats.items() if is_degraded(s.fallbacks, s.decisions)])
 
 
-def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None, p0: float) -> None:
+def _survival_chance(seats: dict[int, SeatFacts]) -> None:
+    """Each seat's survival baseline: the share of its side that survived the game."""
+    for side in ("killers", "good"):
+        mine = [s for s in seats.values() if s.side == side]
+        for s in mine:
+            s.survival_chance = sum(m.survived for m in mine) / len(mine)
+
+
+def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | None) -> None:
     data = event.data
     if event.kind == EventKind.DEATH:
         dead = seats[int(data["seat"])]
@@ -95,23 +119,16 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
     me.decisions += 1
     if note:
         _annotation(me, event, note)
-    if not own(note):
+    if not grounded.own(note):
         return  # a fallback is the program's move: only its cost and the fallback itself are counted
     if event.kind == EventKind.VOTE:
-        target = _seat(data.get("target"))
-        if target is None:
+        if _seat(data.get("target")) is None:
             me.abstentions += 1
         else:
             me.votes += 1
-            me.votes_on_killers += seats[target].side == "killers"
     me.speeches += event.kind in SPEECHES and bool(str(data.get("speech") or "").strip())
-    accused = data.get("accusation")
-    if event.kind in (EventKind.STATEMENT, EventKind.LAST_WORDS) and isinstance(accused, int):
-        me.accusations += 1
-        me.accusations_on_killers += seats[accused].side == "killers"
     if note:
         _label(me, event, note)
-        score_suspicions(seats, me, note.get("suspicions") or {}, p0)
 
 
 def _annotation(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
@@ -135,82 +152,68 @@ def _label(me: SeatFacts, event: Event, note: Mapping[str, Any]) -> None:
             me.label_lies += claimed not in me.cards
 
 
-def aggregate(seats: Iterable[SeatFacts]) -> dict[str, Any]:
-    """The summary of a set of seats (one contestant's, usually): rates with Wilson intervals, means."""
+def aggregate(seats: Iterable[SeatFacts], rates: Sequence[Rate] = RATES) -> dict[str, Any]:
+    """The summary of a set of seats (one contestant's, usually): every rate of `rates`, counts and means."""
     rows = list(seats)
-    good = [s for s in rows if s.side == "good"]
-    bad = [s for s in rows if s.side == "killers"]
     lat = [x for s in rows for x in s.latencies]
     decisions = sum(s.decisions for s in rows)
 
-    def total(name: str, among: list[SeatFacts]) -> int:
-        return sum(getattr(s, name) for s in among)
+    def total(name: str) -> int:
+        return sum(getattr(s, name) for s in rows)
 
     return {
         "seats": len(rows),
         "roles": dict(sorted(Counter(s.role for s in rows).items())),
-        "win": rate(total("won", rows), len(rows)),
-        "draws": total(Winner.DRAW, rows),
-        "win_as_killers": rate(total("won", bad), len(bad)),
-        "win_as_good": rate(total("won", good), len(good)),
-        "survival": rate(total("survived", rows), len(rows)),
-        "killers_executed": rate(total("executed", bad), len(bad)),
-        "good_executed": rate(total("executed", good), len(good)),
-        "vote_accuracy": rate(total("votes_on_killers", good), total("votes", good)),
-        "abstention": rate(total("abstentions", rows), total("abstentions", rows) + total("votes", rows)),
-        "accusation_accuracy": rate(total("accusations_on_killers", good), total("accusations", good)),
-        "claim_rate": rate(total("claims", rows), total("speeches", rows)),
-        **grounded_summary(rows),
-        **words_summary(rows),
-        **behaviour_summary(rows),
-        **deception_summary(rows),
-        **detection_summary(rows),
-        **persuasion_summary(rows),
+        "draws": total(Winner.DRAW),
+        **summarize(rows, rates),
+        **detection.auc_summary(rows),
+        "bus_votes": grounded.bus_votes(rows),
+        **persuasion.swing_speeches(rows),
         "decisions": decisions,
-        "fallback": rate(total("fallbacks", rows), decisions),
-        "degraded": is_degraded(total("fallbacks", rows), decisions),
-        "retries": total("retries", rows),
-        "retries_per_decision": round(total("retries", rows) / decisions, 4) if decisions else None,
-        "prompt_tokens": total("prompt_tokens", rows),
-        "completion_tokens": total("completion_tokens", rows),
-        "cached_tokens": total("cached_tokens", rows),
-        "reasoning_tokens": total("reasoning_tokens", rows),
-        "token_decisions": total("token_decisions", rows),
+        "degraded": is_degraded(total("fallbacks"), decisions),
+        "retries": total("retries"),
+        "retries_per_decision": round(total("retries") / decisions, 4) if decisions else None,
+        "prompt_tokens": total("prompt_tokens"),
+        "completion_tokens": total("completion_tokens"),
+        "cached_tokens": total("cached_tokens"),
+        "reasoning_tokens": total("reasoning_tokens"),
+        "token_decisions": total("token_decisions"),
         "latency_mean_s": mean(lat),
         "latency_p95_s": percentile(lat, 95),
     }
 
 
-def by_contestant(games: Iterable[GameFacts]) -> dict[str, dict[str, Any]]:
-    """aggregate() per contestant over all games, names sorted, with the number of games it sat in."""
+def by_contestant(games: Iterable[GameFacts], rates: Sequence[Rate] = RATES) -> dict[str, dict[str, Any]]:
+    """aggregate() per contestant over all games, names sorted, with the number of games it sat in (`rates=()`:
+    leave the rates to evaluation/stats/tables.py, which computes them from the same sums, faster)."""
     groups: dict[str, list[SeatFacts]] = {}
     played: Counter[str] = Counter()
     for g in games:
         for s in g.seats:
             groups.setdefault(s.contestant, []).append(s)
         played.update({s.contestant for s in g.seats})
-    return {name: {"games": played[name], **aggregate(groups[name])} for name in sorted(groups)}
+    return {name: {"games": played[name], **aggregate(groups[name], rates)} for name in sorted(groups)}
 
 
-def by_role(games: Iterable[GameFacts]) -> dict[str, dict[str, dict[str, Any]]]:
-    """Per contestant (and "all") and per role held (`a+b` for two cards): seats, win rate and lie rate on
-    role claims, each with a Wilson interval."""
+def by_role(games: Iterable[GameFacts], rates: Sequence[Rate] = ROLE_RATES) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per contestant (and "all") and per role held (`a+b` for two cards): seats, win rate and lie rates on role
+    claims (ROLE_RATES; `rates=()` leaves them to evaluation/stats/tables.py, with their intervals)."""
     groups: dict[str, dict[str, list[SeatFacts]]] = {}
     for g in games:
         for s in g.seats:
             for who in (s.contestant, "all"):
                 groups.setdefault(who, {}).setdefault(s.role, []).append(s)
-    return {who: {role: {"seats": len(rows), "side": rows[0].side,
-                         "win": rate(sum(s.won for s in rows), len(rows)),
-                         "lie_rate": rate(sum(s.lies for s in rows), sum(s.claims for s in rows)),
-                         "label_lie_rate": rate(sum(s.label_lies for s in rows),
-                                                sum(s.label_claims for s in rows))}
+    return {who: {role: {"seats": len(rows), "side": rows[0].side, **summarize(rows, rates)}
                   for role, rows in sorted(groups[who].items())}
             for who in sorted(groups, key=lambda w: (w == "all", w))}
 
 
+KILLERS_WIN, GOOD_WIN = Rate("killers_win", "killers_won", "games"), Rate("good_win", "good_won", "games")
+
+
 def by_setup(games: Iterable[GameFacts]) -> dict[str, dict[str, Any]]:
-    """Outcome and length per ruleset and table size: side win rates (Wilson) and mean days."""
+    """Outcome and length per ruleset and table size: side win rates (their intervals from the deal bootstrap),
+    mean days."""
     groups: dict[str, list[GameFacts]] = {}
     for g in games:
         groups.setdefault(f"{g.ruleset}/{g.players}", []).append(g)
@@ -218,7 +221,7 @@ def by_setup(games: Iterable[GameFacts]) -> dict[str, dict[str, Any]]:
     for key in sorted(groups):
         gs = groups[key]
         wins = Counter(g.winner for g in gs)
-        out[key] = {"games": len(gs), "killers_win": rate(wins["killers"], len(gs)),
-                    "good_win": rate(wins["good"], len(gs)), "draws": wins["draw"],
+        out[key] = {"games": len(gs), "killers_win": figure(KILLERS_WIN, wins["killers"], len(gs)),
+                    "good_win": figure(GOOD_WIN, wins["good"], len(gs)), "draws": wins["draw"],
                     "mean_days": mean([g.days for g in gs]), "mean_decisions": mean([g.decisions for g in gs])}
     return out

@@ -12,12 +12,11 @@ speeches: follow rate = follows / window votes, base rate = base / window votes,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from engine import EventKind
 from evaluation.games.facts import SeatFacts
+from evaluation.games.rates import Rate, sided
 from evaluation.games.timeline import Timeline
-from evaluation.stats.intervals import rate
 
 
 def _coordinated(seats: dict[int, SeatFacts], speaker: int, voter: int) -> bool:
@@ -48,17 +47,13 @@ def count_swing(tl: Timeline, seats: dict[int, SeatFacts]) -> None:
             me.swing_base += sum(v.target in others for v in window) / len(others)
 
 
-def persuasion_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
-    """Follow rate (Wilson), base rate and lift, overall and by the speaker's side."""
+RATES = (Rate("swing", "swing_follows", "swing_votes", chance="swing_base"),
+         *sided(Rate("swing", "swing_follows", "swing_votes", chance="swing_base")))
+
+
+def swing_speeches(rows: Iterable[SeatFacts]) -> dict[str, int]:
+    """Accusing speeches that had a window, overall and by the speaker's side."""
     rows = list(rows)
-    out: dict[str, Any] = {}
-    for key, mine in (("", rows), ("_killers", [s for s in rows if s.side == "killers"]),
-                      ("_good", [s for s in rows if s.side == "good"])):
-        n = sum(s.swing_votes for s in mine)
-        follows = sum(s.swing_follows for s in mine)
-        base = round(sum(s.swing_base for s in mine) / n, 4) if n else None
-        out[f"swing{key}"] = rate(follows, n)
-        out[f"swing_base{key}"] = base
-        out[f"swing_lift{key}"] = None if base is None else round(follows / n - base, 4)
-        out[f"swing_speeches{key}"] = sum(s.swing_speeches for s in mine)
-    return out
+    return {"swing_speeches": sum(s.swing_speeches for s in rows),
+            **{f"swing_speeches_{side}": sum(s.swing_speeches for s in rows if s.side == side)
+               for side in ("killers", "good")}}

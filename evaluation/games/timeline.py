@@ -3,7 +3,8 @@
 The deception, detection-by-seat and persuasion metrics read this instead of walking raw events each time. A
 ballot is a run of `vote` events not separated by any non-decision event (statements may sit between votes:
 v4 interleaves them); its observed candidates are the seats that got at least one vote in it, plus the
-defendant when an `accused` event (v2.5/v3.5 nomination) opened a yes/no ballot.
+defendant when an `accused` event (v2.5/v3.5 nomination) opened a yes/no ballot. A ballot opened after the
+day's `suspects` event keeps those seats (v2's final vote is among them alone).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Ballot:
 
     number: int
     defendant: int | None = None  # a yes/no ballot on this seat (hand down = spare)
+    suspects: frozenset[int] | None = None  # the day's suspects named before this ballot opened
     votes: list[Act] = field(default_factory=list)
 
     @property
@@ -73,6 +75,7 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
     night = 0
     open_ballot: Ballot | None = None
     defendant: int | None = None
+    suspects: frozenset[int] | None = None
     for event, note in pairs:
         data = event.data
         if event.kind not in DECISIONS:
@@ -80,7 +83,9 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
             if event.kind == EventKind.DEATH:
                 living.discard(int(data["seat"]))
             elif event.kind == EventKind.NIGHT_FALLS:
-                night, defendant = night + 1, None
+                night, defendant, suspects = night + 1, None, None
+            elif event.kind == EventKind.SUSPECTS:
+                suspects = frozenset(int(s) for s in data.get("seats") or ())
             elif event.kind == EventKind.DAY_BEGINS:
                 for s in living:
                     tl.days_alive[s] += 1
@@ -89,7 +94,7 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
             elif event.kind == EventKind.VERDICT:
                 executed = data.get("executed")
                 tl.verdicts.append((None if executed is None else int(executed), frozenset(living)))
-                defendant = None
+                defendant, suspects = None, None
             continue
         seat = int(data["seat"])
         mine = not (note and note.get("fallback"))
@@ -97,9 +102,9 @@ def build_timeline(seats: Iterable[int], pairs: Iterable[tuple[Event, Mapping[st
             tl.acts.append(Act("speech", seat, int(data["accusation"]), _beliefs(note), frozenset(living), night))
         elif event.kind == EventKind.VOTE:
             if open_ballot is None:
-                open_ballot = Ballot(len(tl.ballots) + 1, defendant)
+                open_ballot = Ballot(len(tl.ballots) + 1, defendant, suspects)
                 tl.ballots[open_ballot.number] = open_ballot
-                defendant = None
+                defendant, suspects = None, None
             act = Act(EventKind.VOTE, seat, _target(data.get("target")), _beliefs(note), frozenset(living), night,
                       open_ballot.number, mine)
             open_ballot.votes.append(act)

@@ -20,10 +20,10 @@ def colours(names: list[str]) -> dict[str, str]:
 
 
 def _errbar(r: dict[str, Any]) -> tuple[float, float, float]:
-    """(rate, minus, plus) of a rate dict, 0 when there is nothing; the bootstrap interval where there is one."""
-    if not r.get("n"):
+    """(rate, minus, plus) of a rate dict with its deal-bootstrap interval, 0 when there is nothing."""
+    if not r.get("n") or r.get("rate") is None:
         return 0.0, 0.0, 0.0
-    lo, hi = (r["blo"], r["bhi"]) if "blo" in r else (r["lo"], r["hi"])
+    lo, hi = r.get("lo", r["rate"]), r.get("hi", r["rate"])
     return r["rate"], max(0.0, r["rate"] - lo), max(0.0, hi - r["rate"])
 
 
@@ -38,7 +38,7 @@ def _bars(ax: Any, names: list[str], rates: list[dict[str, Any]], title: str) ->
 
 
 def role_plot(by_role: dict[str, dict[str, Any]], out: Path, order: list[str] | None = None) -> str:
-    """win_by_role.png: per role held, one bar per contestant (95 % Wilson error bars)."""
+    """win_by_role.png: per role held, one bar per contestant (95 % deal-bootstrap error bars)."""
     names = [n for n in (order or list(by_role)) if n in by_role and n != "all"]
     palette = colours(order or names)
     roles = sorted({r for n in names for r in by_role[n]})
@@ -52,7 +52,7 @@ def role_plot(by_role: dict[str, dict[str, Any]], out: Path, order: list[str] | 
     ax.set_xticks([x + width * (len(names) - 1) / 2 for x in range(len(roles))], roles, rotation=20)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
-    ax.set_title("Win rate by role held (95 % Wilson)")
+    ax.set_title("Win rate by role held (95 % deal bootstrap)")
     ax.legend(fontsize=8, title="contestant")
     fig.tight_layout()
     fig.savefig(out / "win_by_role.png", dpi=100)
@@ -70,31 +70,40 @@ def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
                               ("win rate", "as killers", "as good"), strict=True):
         _bars(ax, names, [cs[n].get(key) or {} for n in names], title)
     axes[0].set_ylabel("share of seats won")
-    fig.suptitle("Win rates with 95 % game-bootstrap intervals")
+    fig.suptitle("Win rates with 95 % deal-bootstrap intervals")
     fig.tight_layout()
     fig.savefig(out / "win_rates.png", dpi=100)
     plt.close(fig)
     role = role_plot(summary.get("by_role") or {}, out, names)
-    ratings = summary["ratings"]
+    _ratings(summary.get("ratings") or {}, out)
+    return ["win_rates.png", role, "ratings.png", _deception(cs, names, out), _brier(cs, names, out)]
+
+
+def _ratings(ratings: dict[str, Any], out: Path) -> None:
+    """ratings.png: each contestant's side-aware skill against the anchor (logits, 95 % deal bootstrap), and
+    its skills per side where the schedule identifies them."""
     fig, ax = plt.subplots(figsize=(6, 3.6))
-    order = [n for n in names if n in ratings]
-    ax.errorbar(order, [ratings[n]["mu"] for n in order], yerr=[3 * ratings[n]["sigma"] for n in order],
-                fmt="o", capsize=5, label="overall")
-    sides = summary.get("ratings_by_side") or {}
-    for k, (side, marker) in enumerate((("killers", "v"), ("good", "^"))):
-        xs = [i + 0.15 * (k + 1) for i, n in enumerate(order) if side in sides.get(n, {})]
-        rs = [sides[n][side] for n in order if side in sides.get(n, {})]
-        ax.errorbar(xs, [r["mu"] for r in rs], yerr=[3 * r["sigma"] for r in rs], fmt=marker, capsize=3,
-                    label=f"as {side}")
+    series = [("skill", "o", "one skill")] + ([("killers", "v", "as killers"), ("good", "^", "as good")]
+                                              if ratings.get("sides_identified") else [])
+    for k, (key, marker, label) in enumerate(series):
+        rows = ratings.get(key) or {}
+        order = list(rows)
+        vals = [rows[n]["skill"] for n in order]
+        err = [[v - rows[n].get("lo", v) for n, v in zip(order, vals, strict=True)],
+               [rows[n].get("hi", v) - v for n, v in zip(order, vals, strict=True)]]
+        ax.errorbar([i + 0.15 * k for i in range(len(order))], vals, yerr=err, fmt=marker, capsize=4, label=label)
+        ax.set_xticks(range(len(order)), order, rotation=20)
+    if not ratings.get("identified"):
+        ax.text(0.5, 0.5, "no rating: not identified by these games", ha="center", va="center",
+                transform=ax.transAxes)
+    ax.axhline(0, color="#999999", linewidth=0.8)
     ax.legend(fontsize=8)
-    ax.set_title("openskill rating: μ ± 3σ")
+    ax.set_title(f"Side-aware skill against {ratings.get('anchor')} (logits, 95 % deal bootstrap)")
     ax.set_xlabel("contestant")
-    ax.set_ylabel("rating μ")
-    ax.tick_params(axis="x", rotation=20)
+    ax.set_ylabel("skill")
     fig.tight_layout()
     fig.savefig(out / "ratings.png", dpi=100)
     plt.close(fig)
-    return ["win_rates.png", role, "ratings.png", _deception(cs, names, out), _brier(cs, names, out)]
 
 
 def _deception(cs: dict[str, Any], names: list[str], out: Path) -> str:
@@ -117,7 +126,7 @@ def _deception(cs: dict[str, Any], names: list[str], out: Path) -> str:
     ax.set_ylim(0, 1)
     ax.set_xlabel("public role claims that are false")
     ax.set_ylabel("lies met by votes on the liar next ballot")
-    ax.set_title("Lie rate vs detection (95 % game-bootstrap)")
+    ax.set_title("Lie rate vs detection (95 % deal bootstrap)")
     if plotted:
         ax.legend(fontsize=8)
     fig.tight_layout()
@@ -134,7 +143,8 @@ def _brier(cs: dict[str, Any], names: list[str], out: Path) -> str:
     fig, ax = plt.subplots(figsize=(7, 4))
     width = 0.8 / len(keys)
     for k, (key, label) in enumerate(keys):
-        ax.bar([i + k * width for i in range(len(names))], [cs[n].get(key) or 0.0 for n in names], width,
+        ax.bar([i + k * width for i in range(len(names))], [(cs[n].get(key) or {}).get("rate") or 0.0 for n in names],
+               width,
                label=label, color=("#d9d9d9", "#969696", "#525252")[k], edgecolor="black", linewidth=0.3)
     ax.set_xticks([i + width for i in range(len(names))], names, rotation=20)
     ax.set_xlabel("contestant")

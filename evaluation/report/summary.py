@@ -14,8 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from evaluation.games.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
-from evaluation.stats.bootstrap import attach, rate_intervals, rating_intervals
-from evaluation.stats.ratings import rate_games, rate_roles, rate_sides
+from evaluation.report import cells
+from evaluation.report.leaderboard import comparisons, leaderboard
+from evaluation.stats import sides
+from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS, Deals
+from evaluation.stats.comparisons import comparisons as compare_pairs
+from evaluation.stats.tables import SeatTable, attach_roles, attach_setups, fill_contestants
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run, read_results
@@ -91,7 +95,8 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     games, missing = load_games(out)
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
-    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
+    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded,
+                       cfg.field if cfg.schedule == "field" else None)
     return {**summary, "schedule": cfg.schedule, **judged(games, [out])}
 
 
@@ -131,42 +136,41 @@ def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[Gam
 
 
 def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mapping[str, tuple[str, str | None]],
-             prices: Mapping[str, Any], include_degraded: bool = False) -> dict[str, Any]:
+             prices: Mapping[str, Any], include_degraded: bool = False, field: str | None = None) -> dict[str, Any]:
     names = list(kinds)
-    contestants = by_contestant(games)
+    deals = Deals(games)
+    table = SeatTable(games, deals)
+    contestants = by_contestant(games, rates=())
+    fill_contestants(table, contestants)
     degraded = [n for n in names if (contestants.get(n) or {}).get("degraded")]
     rated = games if include_degraded else rated_games(games, degraded)
     rated_names = names if include_degraded else [n for n in names if n not in degraded]
-    attach(contestants, rate_intervals(games))
-    ratings = _only(rate_games(rated, rated_names), rated_names)
-    for n, (lo, hi) in rating_intervals(rated, rated_names).items():
-        if n in ratings:
-            ratings[n] = {**ratings[n], "mu_lo": round(lo, 3), "mu_hi": round(hi, 3)}
+    anchor_first = sorted(rated_names, key=lambda n: n != field)  # the field contestant anchors a field schedule
+    ratings, fits = sides.rate(rated, anchor_first, Deals(rated))
+    roles, setups = by_role(games, rates=()), by_setup(games)
+    attach_roles(table, roles)
+    attach_setups(games, deals, setups)
     return {
         "tournament": name,
         "games": len(games),
         "scheduled": len(games) + len(missing),
         "missing": missing,
+        "resampling": {"unit": "deal", "deals": len(deals), "draws": DRAWS, "seed": DEFAULT_SEED},
         "contestants": {n: {"agent": kinds[n][0], "model": kinds[n][1], **contestants.get(n, {"seats": 0}),
                             "cost": cost(contestants.get(n, {}), prices[n])} for n in names},
         "degraded_contestants": degraded,
         "degraded_games": [g.game_id for g in games if g.degraded],
         "claims_from_labels": [g.game_id for g in games if g.claims_source == "label"],
+        "self_play_games": [g.game_id for g in games if len({s.contestant for s in g.seats}) == 1],
         "include_degraded": include_degraded,
         "rated_games": len(rated),
         "ratings": ratings,
-        "ratings_by_side": _only(rate_sides(rated, rated_names), rated_names),
-        "ratings_by_role": _only(rate_roles(rated), rated_names),
-        "by_role": by_role(games),
-        "setups": by_setup(games),
+        "comparisons": compare_pairs(table, deals, names, fits, field),
+        "by_role": roles,
+        "setups": setups,
         "lengths": [{"game_id": g.game_id, "ruleset": g.ruleset, "players": g.players, "killers": g.killers,
                      "days": g.days, "winner": g.winner} for g in games],
     }
-
-
-def _only(ratings: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """Ratings of the named contestants only (a degraded one left out stays unrated)."""
-    return {n: r for n, r in ratings.items() if n in names}
 
 
 def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | None = None,
@@ -186,13 +190,10 @@ def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | No
     return summary
 
 
-def _pct(r: dict[str, Any] | None) -> str:
-    """A rate as "52% [40–63] (n=60)", or "–" when there is nothing to rate. The interval is the game-clustered
-    bootstrap one where the summary has it (every per-contestant rate), else Wilson's."""
-    if not r or not r.get("n"):
-        return "–"
-    lo, hi = (r["blo"], r["bhi"]) if "blo" in r else (r["lo"], r["hi"])
-    return f"{100 * r['rate']:.0f}% [{100 * lo:.0f}–{100 * hi:.0f}] (n={r['n']})"
+def _pct(r: dict[str, Any] | None, key: str = "") -> str:
+    """A figure as report.md prints it (evaluation/report/cells.py): value, deal-bootstrap interval, chance and
+    lift where it has one, and n with the deals, games and seats behind it; "–" when it is not defined."""
+    return cells.figure(r, key)
 
 
 def _num(x: Any) -> str:
@@ -200,7 +201,9 @@ def _num(x: Any) -> str:
 
 
 ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good", "… as good"),
-        ("survival", "Survived to the end"), ("killers_executed", "As killers: executed"),
+        ("survival", "Survived to the end (chance: the side's survival in those games)"),
+        ("survival_killers", "… as killers"), ("survival_good", "… as good"),
+        ("killers_executed", "As killers: executed"),
         ("good_executed", "As good: executed"), ("vote_accuracy", "Good votes on killers"),
         ("abstention", "Hands kept down"), ("accusation_accuracy", "Good accusations of killers"),
         ("claim_rate", "Speeches with a public role claim"),
@@ -214,8 +217,7 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("beliefs_contradicted_good", "Suspicions contradicting what the seat knows (good)"),
         ("lies_detected_killers", "Public lies met by votes on the liar next ballot (killers)"),
         ("lies_detected_good", "Public lies met by votes on the liar next ballot (good)"),
-        ("bluff_success_killers", "Bluff success: good seat executed next, or liar unchallenged (killers)"),
-        ("bluff_success_good", "Bluff success: good seat executed next, or liar unchallenged (good)"),
+        ("bluff_success_killers", "Bluff success: a good seat executed at the lie's next verdict (killers)"),
         ("words_claim_rate", "Speeches claiming a role, side or check in their words"),
         ("lies_claim_killers", "Lies by the structured claim / statements claiming anything (killers)"),
         ("lies_words_killers", "Lies by the words (the speech reader) / statements claiming anything (killers)"),
@@ -232,23 +234,23 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("clearing_good", "Passing over a seat believed guilty (good)"),
         ("verdicts_survived_killers", "As killers: day verdicts survived"),
         ("verdicts_survived_good", "As good: day verdicts survived"),
-        ("swing_killers", "Vote swing: others follow my accusation (killers)"),
-        ("swing_good", "Vote swing: others follow my accusation (good)"),
+        ("swing", "Vote swing: others follow my accusation"),
+        ("swing_killers", "… as killers"), ("swing_good", "… as good"),
         ("checks_on_killers", "Police: checks that found a killer"),
         ("checks_reported_true", "Police: checks reported truthfully in public"),
         ("night_kills_special", "Killers: night kills on a special good role"),
         ("jump_kill", "Killers: seats that jump-killed (跳杀)"),
-        ("fallback", "Fallback decisions"))
-NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
-           ("votes_per_day_good", "Votes received per day alive (good)"),
-           ("brier_good", "Suspicion Brier score (good; lower is better)"),
-           ("brier_good_on_killers", "… on killer-side seats"), ("brier_good_on_good", "… on good seats"),
-           ("misread_as_killer", "As killer: good seats' Brier about me"),
-           ("misread_lift", "… minus the uninformed prior's (> 0: misled them)"),
-           ("swing_base_killers", "Vote swing base rate (killers)"),
-           ("swing_lift_killers", "Vote swing lift (killers)"),
-           ("swing_base_good", "Vote swing base rate (good)"), ("swing_lift_good", "Vote swing lift (good)"),
-           ("bus_votes", "Bus votes (killers voting a known partner)"),
+        ("fallback", "Fallback decisions"),
+        ("votes_per_day_killers", "Votes received per day alive (killers)"),
+        ("votes_per_day_good", "Votes received per day alive (good)"),
+        ("brier_good", "Suspicion Brier score (good; lower is better; unrated seats at the prior)"),
+        ("brier_good_on_killers", "… on killer-side seats"), ("brier_good_on_good", "… on good seats"),
+        ("brier_prior_good", "… the prior's (what the seat knew for certain)"),
+        ("brier_skill", "Brier skill score: 1 − Brier / prior's (good)"),
+        ("auc_good", "AUC of suspicions, killer side vs good (good)"),
+        ("suspicions_rated", "Seat pairs the good seats rated (the rest scored at the prior)"),
+        ("misread_as_killer", "As killer: good seats' Brier about me (chance: the prior's; lift > 0: misled them)"))
+NUMBERS = (("bus_votes", "Bus votes (killers voting a known partner)"),
            ("games", "Games"), ("decisions", "Decisions"), ("retries", "Retries"),
            ("retries_per_decision", "Retries per decision"), ("prompt_tokens", "Prompt tokens"),
            ("completion_tokens", "Completion tokens"),
@@ -256,33 +258,6 @@ NUMBERS = (("votes_per_day_killers", "Votes received per day alive (killers)"),
            ("latency_p95_s", "p95 latency (s)"))
 COSTS = (("usd", "Cost (USD)"), ("per_game", "Cost per game (USD)"), ("per_decision", "Cost per decision (USD)"),
          ("reasoning_usd", "Of which reasoning (USD)"), ("tokens_reported", "Share of decisions with token counts"))
-
-
-def _side_ratings(sides: dict[str, Any]) -> list[str]:
-    """Ratings as killers and as good: compare within a column (docs/metrics.md, Ratings)."""
-    lines = ["", "### Ratings per side", "", "Each contestant is rated as a killer and as a good player "
-             "(separate identities in the same matches, one team member per seat held); compare within a column.", "",
-             "| contestant | as killers: ordinal (μ ± σ) | games | as good: ordinal (μ ± σ) | games |",
-             "|---|---|---|---|---|"]
-    for name, by in sides.items():
-        cells = []
-        for side in ("killers", "good"):
-            r = by.get(side)
-            cells += ([f"{r['ordinal']} ({r['mu']} ± {r['sigma']})", str(r["games"])] if r else ["–", "0"])
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return lines
-
-
-def _role_ratings(by_role: dict[str, Any]) -> list[str]:
-    """Ordinal per contestant and role held: compare within a column."""
-    roles = sorted({r for per in by_role.values() for r in per})
-    if not roles:
-        return []
-    lines = ["", "### Ratings per role", "", "Ordinal (μ − 3σ) per role held; compare within a column.", "",
-             "| contestant | " + " | ".join(roles) + " |", "|---|" + "---|" * len(roles)]
-    for who, per in by_role.items():
-        lines.append(f"| {who} | " + " | ".join(_num((per.get(r) or {}).get("ordinal")) for r in roles) + " |")
-    return lines
 
 
 def _role_tables(by_role: dict[str, Any]) -> list[str]:
@@ -293,7 +268,7 @@ def _role_tables(by_role: dict[str, Any]) -> list[str]:
                                                                   "not held / claims)")):
         lines += ["", f"## {title}", "", "| contestant | " + " | ".join(roles) + " |", "|---|" + "---|" * len(roles)]
         for who, per in by_role.items():
-            lines.append(f"| {who} | " + " | ".join(_pct((per.get(r) or {}).get(key)) for r in roles) + " |")
+            lines.append(f"| {who} | " + " | ".join(_pct((per.get(r) or {}).get(key), key) for r in roles) + " |")
     return lines
 
 
@@ -303,7 +278,7 @@ SCHEDULES = {"rotate": "The roster rotates over the seats of each deal, so every
              "field": "Field: each contestant plays alone in every seat of each deal against the field contestant."}
 
 
-FEW_GAMES = 20  # under this many games a game bootstrap has too few clusters to show a rate's spread
+FEW_GAMES = 20  # under this many games a deal bootstrap has too few clusters to show a rate's spread
 
 
 def _flags(summary: dict[str, Any]) -> list[str]:
@@ -329,6 +304,9 @@ def _flags(summary: dict[str, Any]) -> list[str]:
                      "their lies appear only in the separately named self-label lie rate.")
     if summary.get("duplicates"):
         lines.append(f"{len(summary['duplicates'])} copied games counted once: " + "; ".join(summary["duplicates"]))
+    if summary.get("self_play_games"):
+        lines.append(f"{len(summary['self_play_games'])} games seat a single contestant (self-play): there a seat's "
+                     "votes, suspicions and lies are scored on its own contestant's seats, the only ones there are.")
     if "rated_games" in summary:
         lines.append(f"Ratings are computed from {summary['rated_games']} of {summary['games']} games.")
     return [*lines, ""] if lines else []
@@ -360,28 +338,23 @@ def _judge_lines(judge: dict[str, Any] | None) -> list[str]:
 
 
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
-    """The report: ratings, per-contestant metrics with 95 % Wilson intervals, roles, setups, plots."""
+    """The report: leaderboard, paired comparisons, per-contestant figures, roles, setups, plots."""
     names = list(summary["contestants"])
     lines = [f"# Tournament report: {summary['tournament']}", "",
              f"{summary['games']} of {summary['scheduled']} scheduled games finished. Every number is counted "
-             "from the transcripts (the deal is the ground truth); per-contestant rates show a 95 % interval from a "
-             "seeded bootstrap over whole games (seats and votes of one game are not independent); per-role and "
-             "per-setup rates show a 95 % Wilson interval. "
-             "See docs/metrics.md for definitions. Behavioural figures count only each player's own decisions "
-             "(fallbacks are left out).", "", *_flags(summary), "## Ratings (openskill Plackett-Luce)", "",
-             "| contestant | ordinal (μ − 3σ) | μ | μ, 95 % game bootstrap | σ | games |",
-             "|---|---|---|---|---|---|"]
-    for name, r in summary["ratings"].items():
-        boot = f"[{r['mu_lo']}, {r['mu_hi']}]" if "mu_lo" in r else "–"
-        lines.append(f"| {name} | {r['ordinal']} | {r['mu']} | {boot} | {r['sigma']} | {r['games']} |")
-    lines += _side_ratings(summary.get("ratings_by_side") or {})
-    lines += _role_ratings(summary.get("ratings_by_role") or {})
+             "from the transcripts (the deal is the ground truth). Every interval is a 95 % seeded bootstrap "
+             "over deals: a deal's rotations are resampled together, since seats, votes and speeches of one game, "
+             "and the games of one deal, are not independent. Each cell ends with n (its trials) and the deals "
+             "(d), games (g) and seats (s) behind it. See docs/metrics.md for definitions, chance levels and "
+             "units. Behavioural figures count only each player's own decisions (fallbacks are left out), and "
+             "never score a seat on its own contestant's seats.", "", *_flags(summary),
+             *leaderboard(summary), *comparisons(summary)]
     lines += _role_tables(summary.get("by_role") or {})
     lines += ["", "## Metrics per contestant", "", "| metric | " + " | ".join(names) + " |",
               "|---|" + "---|" * len(names)]
     cs = summary["contestants"]
     for key, label in ROWS:
-        lines.append(f"| {label} | " + " | ".join(_pct(cs[n].get(key)) for n in names) + " |")
+        lines.append(f"| {label} | " + " | ".join(_pct(cs[n].get(key), key) for n in names) + " |")
     for key, label in NUMBERS:
         lines.append(f"| {label} | " + " | ".join(_num(cs[n].get(key)) for n in names) + " |")
     for key, label in COSTS:
@@ -392,10 +365,12 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
         roles = ", ".join(f"{r} {c}" for r, c in cs[n].get("roles", {}).items()) or "none"
         lines.append(f"- **{n}** ({cs[n]['agent']}{', ' + cs[n]['model'] if cs[n]['model'] else ''}): "
                      f"{cs[n]['seats']} seats — {roles}")
-    lines += ["", "## Outcomes per ruleset", "", "| ruleset/players | games | killers win | good win | draws | "
-              "mean days | mean decisions |", "|---|---|---|---|---|---|---|"]
+    lines += ["", "## Outcomes per ruleset", "", "| ruleset/players | deals | games | seats | killers win | good win "
+              "| draws | mean days | mean decisions |", "|---|---|---|---|---|---|---|---|---|"]
     for key, s in summary["setups"].items():
-        lines.append(f"| {key} | {s['games']} | {_pct(s['killers_win'])} | {_pct(s['good_win'])} | "
+        lines.append(f"| {key} | {s.get('deals', '–')} | {s['games']} | {s.get('seats', '–')} | "
+                     f"{cells.figure(s['killers_win'], with_counts=False)} | "
+                     f"{cells.figure(s['good_win'], with_counts=False)} | "
                      f"{s['draws']} | {_num(s['mean_days'])} | {_num(s['mean_decisions'])} |")
     lines += _judge_lines(summary.get("judge"))
     if summary["missing"]:

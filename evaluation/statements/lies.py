@@ -21,7 +21,7 @@ from typing import Any
 from engine import SPEECHES, Event, EventKind
 from evaluation.games.facts import SeatFacts, side_of
 from evaluation.games.grounded import Knowledge, own
-from evaluation.stats.intervals import rate
+from evaluation.games.rates import Rate, sided
 from words.reader import Reading, SaidCheck, read_statement
 from words.reader.vocab import side_of_role
 
@@ -159,17 +159,11 @@ def count_words(seats: Mapping[int, SeatFacts], found: Iterable[Verdict]) -> Non
             me.contradictions += v.contradiction
 
 
-def words_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
-    """Claims read from the words, and lies by claim only, by words only and by either, by side; the words'
-    contradictions of their own claims."""
-    rows = list(rows)
-    out: dict[str, Any] = {"words_claim_rate": rate(sum(s.speeches_said for s in rows), sum(s.speeches for s in rows)),
-                           "words_contradict_claim": rate(sum(s.contradictions for s in rows),
-                                                          sum(s.claims_both for s in rows))}
-    for side in ("killers", "good"):
-        mine = [s for s in rows if s.side == side]
-        n = sum(s.claims_either for s in mine)
-        for key, field in (("lies_claim", "lies_by_claim"), ("lies_words", "lies_words"),
-                           ("lies_either", "lies_either")):
-            out[f"{key}_{side}"] = rate(sum(getattr(s, field) for s in mine), n)
-    return out
+WORDS_RATES: tuple[Rate, ...] = (
+    Rate("words_claim_rate", "speeches_said", "speeches"),
+    Rate("words_contradict_claim", "contradictions", "claims_both"),
+    *sided(Rate("lies_claim", "lies_by_claim", "claims_either"), Rate("lies_words", "lies_words", "claims_either"),
+           Rate("lies_either", "lies_either", "claims_either")),
+)
+"""Claims read from the words; lies by claim only, by words only and by either, by side, over one denominator (the
+statements claiming anything, in words or claim); the words' contradictions of their own claims."""

@@ -1,1 +1,1 @@
-"""Statistics over games: intervals, the game-clustered bootstrap and skill ratings."""
+"""Statistics over games: intervals, the deal bootstrap, deal-paired comparisons, side-aware ratings, power."""

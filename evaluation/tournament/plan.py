@@ -8,8 +8,11 @@
   the scripted estimate bills every prompt token at the uncached price).
 - Games for a 95 % interval of width w: from a stated rate p (without one and without a pilot, p = 0.5, the
   widest), each game one observation (n = 4 z² p (1 − p) / w², the normal approximation); from a pilot, its
-  game-clustered bootstrap width W0 over G0 games scaled as 1/√games (n = G0 (W0 / w)²), which keeps the
-  pilot's clustering. The widest contestant rules.
+  deal-bootstrap width W0 over G0 games scaled as 1/√games (n = G0 (W0 / w)²), which keeps the pilot's
+  clustering. The widest contestant rules.
+- The minimum detectable paired difference in "win" for each pair of contestants (80 % power, two-sided α 0.05,
+  the planned deals), from the pilot's per-deal differences or from the schedule and the scripted killers' win
+  rate (evaluation/stats/power.py).
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from evaluation.stats.bootstrap import rate_intervals
+from evaluation.games.facts import GameFacts
 from evaluation.stats.intervals import Z95
+from evaluation.stats.paired import pairs
+from evaluation.stats.power import deal_variance, mde, sample_variance
+from evaluation.stats.tables import contestant_rates
 from evaluation.tournament.config import TournamentConfig
 from evaluation.tournament.cost import tokens_usd
-from evaluation.tournament.schedules import schedule
+from evaluation.tournament.schedules import Scheduled, killer_seats, schedule
 
 
 def games_for_rate(p: float, width: float) -> int:
@@ -67,7 +73,9 @@ def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[
     from evaluation.tournament.plan_play import CHARS_PER_TOKEN, estimate
 
     ratio = chars_per_token or CHARS_PER_TOKEN[cfg.lang]
-    use, deals, distinct = estimate(games, cfg.lang)
+    est = estimate(games, cfg.lang)
+    use, deals, distinct = est.use, est.deals, est.distinct
+    plan["mde"] = _scripted_mde(cfg, games, est.killer_wins)
     out: dict[str, Any] = {}
     for c in cfg.contestants:
         u = use.get(c.name)
@@ -86,12 +94,56 @@ def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[
                         "contestants": out}
 
 
+def _by_deal(games: list[Scheduled]) -> dict[tuple[str, int, int], list[Scheduled]]:
+    out: dict[tuple[str, int, int], list[Scheduled]] = {}
+    for g in games:
+        out.setdefault((g.ruleset, g.players, g.seed), []).append(g)
+    return out
+
+
+def _scripted_mde(cfg: TournamentConfig, games: list[Scheduled],
+                  wins: dict[tuple[str, int], tuple[int, int]]) -> list[dict[str, Any]]:
+    """Per pair, the MDE from the schedule's seats and the scripted killers' win rate per setup."""
+    deals = _by_deal(games)
+    bad = {key: killer_seats(*key) for key in deals}
+    out = []
+    for a, b in pairs([c.name for c in cfg.contestants], cfg.field):
+        variances = []
+        for key, mine in deals.items():
+            won, n = wins.get(key[:2], (0, 0))
+            p = (won + 1) / (n + 2)
+            variances.append(deal_variance([(g.roster, bad[key]) for g in mine], a, b, p))
+        out.append({"a": a, "b": b, "points": _points(mde(variances)), "deals": len(deals), "from": "scripted"})
+    return out
+
+
+def _points(x: float | None) -> float | None:
+    return None if x is None else round(100 * x, 1)
+
+
+def _pilot_mde(cfg: TournamentConfig, played: list[GameFacts], planned: int) -> list[dict[str, Any]]:
+    """Per pair, the MDE from the variance of the pilot's per-deal paired differences in "win"."""
+    out = []
+    for a, b in pairs([c.name for c in cfg.contestants], cfg.field):
+        share: dict[str, dict[str, list[int]]] = {}  # deal -> contestant -> [seats won, seats]
+        for g in played:
+            for s in g.seats:
+                if s.contestant in (a, b):
+                    tally = share.setdefault(g.deal, {}).setdefault(s.contestant, [0, 0])
+                    tally[0] += s.won
+                    tally[1] += 1
+        diffs = [d[a][0] / d[a][1] - d[b][0] / d[b][1] for d in share.values() if a in d and b in d]
+        var = sample_variance(diffs)
+        out.append({"a": a, "b": b, "points": None if var is None else _points(mde([var] * planned)),
+                    "deals": planned, "from": "pilot", "pilot_deals": len(diffs)})
+    return out
+
+
 def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games: list[Any],
            width: float | None, metric: str) -> None:
-    from evaluation.games.metrics import by_contestant
-
-    rows = by_contestant(played)
+    rows = contestant_rates(played)
     plan["pilot_games"] = len(played)
+    plan["mde"] = _pilot_mde(cfg, played, len(_by_deal(games)))
     for c in cfg.contestants:
         row = rows.get(c.name)
         if not row or not row["seats"]:
@@ -107,7 +159,8 @@ def _pilot(cfg: TournamentConfig, plan: dict[str, Any], played: list[Any], games
                                        "completion_tokens": round(tokens["completion_tokens"]),
                                        "usd": None if usd is None else round(usd, 4)}
     if width is not None and played:
-        widths = [hi - lo for per in rate_intervals(played).values() for key, (lo, hi) in per.items() if key == metric]
+        widths = [r[metric]["hi"] - r[metric]["lo"] for r in rows.values()
+                  if isinstance(r.get(metric), dict) and "lo" in r[metric]]
         if widths:
             plan["pilot_width"] = round(max(widths), 4)
             plan["games_needed_from_pilot"] = games_from_pilot(len(played), max(widths), width)
@@ -126,16 +179,31 @@ def render_plan(plan: dict[str, Any], width: float | None, metric: str) -> str:
                          f"{c['completion_tokens']} completion tokens, {usd}")
     elif "estimate" in plan:
         lines += _render_estimate(plan["estimate"])
+    lines += _render_mde(plan.get("mde") or [])
     if width is not None:
         if "games_needed_from_pilot" in plan:
             lines.append(f"A 95 % interval {width:g} wide on '{metric}' needs about "
-                         f"{plan['games_needed_from_pilot']} games (the pilot's widest game-bootstrap interval was "
+                         f"{plan['games_needed_from_pilot']} games (the pilot's widest deal-bootstrap interval was "
                          f"{plan['pilot_width']:g} over {plan['pilot_games']} games).")
         if "games_needed_from_rate" in plan:
             lines.append(f"A 95 % interval {width:g} wide on a rate near {plan['stated_rate']:g} needs about "
                          f"{plan['games_needed_from_rate']} games (one observation per game"
                          + (")." if plan["rate_given"] else "; no --rate given, so 0.5, the widest case)."))
     return "\n".join(lines)
+
+
+def _render_mde(rows: list[dict[str, Any]]) -> list[str]:
+    """The minimum detectable paired difference per pair, and where its variance came from."""
+    lines = []
+    for r in rows:
+        where = ("the variance of the pilot's per-deal differences, over its "
+                 f"{r.get('pilot_deals', 0)} deals" if r["from"] == "pilot" else
+                 "the schedule's seats and the scripted killers' win rate, rotations taken as independent (an "
+                 "upper bound when a deal's rotations tend to end alike)")
+        size = "not estimable (fewer than 2 paired deals)" if r["points"] is None else f"{r['points']:g} points"
+        lines.append(f"Minimum detectable paired difference in 'win', {r['a']} − {r['b']} (80 % power, two-sided "
+                     f"α 0.05, {r['deals']} deals): {size}, from {where}.")
+    return lines
 
 
 def _render_estimate(est: dict[str, Any]) -> list[str]:

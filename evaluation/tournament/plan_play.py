@@ -47,9 +47,10 @@ class SeatUse:
 
 @dataclass
 class DealUse:
-    """One deal played by the scripted bots: per-seat use."""
+    """One deal played by the scripted bots: per-seat use, and whether the killers won."""
 
     seats: dict[int, SeatUse] = field(default_factory=lambda: defaultdict(SeatUse))
+    killers_won: bool = False
 
 
 def _measure(seat: SeatUse, view: SeatView, request: Request, decision: Decision, lang: str) -> None:
@@ -79,6 +80,7 @@ def play_deal(ruleset: str, players: int, seed: int, lang: str) -> DealUse:
                 break  # a jump-kill ended the step
             state, new = apply(state, action if is_legal(state, action) else default_action(request), rng)
             events.extend(new)
+    use.killers_won = state.winner == "killers"
     return use
 
 
@@ -93,9 +95,19 @@ class Usage:
     completion_cap_chars: float = 0.0
 
 
-def estimate(games: list[Scheduled], lang: str) -> tuple[dict[str, Usage], int, int]:
-    """Per contestant, the expected use over `games`; how many distinct deals were played to estimate it, and how
-    many distinct deals the games hold."""
+@dataclass
+class Estimate:
+    """The scripted estimate of a schedule: use per contestant, deals played and held, killers' wins per setup."""
+
+    use: dict[str, Usage]
+    deals: int
+    distinct: int
+    killer_wins: dict[tuple[str, int], tuple[int, int]]  # (ruleset, players) -> (killers' wins, deals played)
+
+
+def estimate(games: list[Scheduled], lang: str) -> Estimate:
+    """Per contestant, the expected use over `games`; how many distinct deals were played to estimate it, how
+    many distinct deals the games hold, and how often the scripted killers won each setup."""
     setups: dict[tuple[str, int], list[int]] = defaultdict(list)
     for g in games:
         seeds = setups[(g.ruleset, g.players)]
@@ -120,7 +132,9 @@ def estimate(games: list[Scheduled], lang: str) -> tuple[dict[str, Usage], int, 
             u.completion_chars += s.completion_chars
             u.prompt_cap_chars += s.prompt_chars + s.decisions * note
             u.completion_cap_chars += s.completion_cap_chars
-    return dict(out), len(played), sum(len(seeds) for seeds in setups.values())
+    wins = {setup: (sum(played[(*setup, s)].killers_won for s in seeds[:MAX_DEALS]), len(seeds[:MAX_DEALS]))
+            for setup, seeds in setups.items()}
+    return Estimate(dict(out), len(played), sum(len(seeds) for seeds in setups.values()), wins)
 
 
 def _mean(deals: list[DealUse]) -> DealUse:

@@ -59,6 +59,7 @@ class Options:
     table: Path | None = None
     provider: str = "auto"
     seat_defaults: SeatSpec | None = None  # the contestant's generation options
+    contestant: str | None = None  # the contestant's name: a bot's draws are keyed on it (docs/bots.md)
 
 
 def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
@@ -79,7 +80,7 @@ def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
         generation = SeatSpec.model_validate(c.model_dump(include=set(Generation.model_fields) - {"provider"},
                                                           exclude_none=True))
         opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format, provider=provider,
-                       seat_defaults=generation)
+                       seat_defaults=generation, contestant=c.name)
         return dict(build_agents(opts, seats))
 
     return build

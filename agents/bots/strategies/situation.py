@@ -24,7 +24,7 @@ class Situation:
     rec: Record
     level: Level
     style: Style
-    seed: int
+    seed: int | str  # agents/bots/levels.py bot_seed
     lang: str
     rng: random.Random
     beliefs: dict[int, Belief]
@@ -81,8 +81,8 @@ class Situation:
                 and t in self.facts.living]
 
 
-def situation(view: SeatView, request: Request, level: Level, seed: int, lang: str, rng: random.Random) \
-        -> Situation:
+def situation(view: SeatView, request: Request, level: Level, seed: int | str, lang: str,
+              rng: random.Random) -> Situation:
     """Reads the view once for one decision."""
     facts = seat_facts(view)
     rec = read_record(view)

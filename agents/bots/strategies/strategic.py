@@ -24,7 +24,8 @@ def plays(view: SeatView) -> bool:
     return get_ruleset(view.ruleset).cards_per_seat == 1
 
 
-def choose(view: SeatView, request: Request, level: Level, seed: int, lang: str, rng: random.Random) -> Decision:
+def choose(view: SeatView, request: Request, level: Level, seed: int | str, lang: str,
+           rng: random.Random) -> Decision:
     """The decision of a strategic bot."""
     sit = situation(view, request, level, seed, lang, rng)
     notes: Notes = []

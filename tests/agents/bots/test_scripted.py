@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from agents.base import Decision
+from agents.bots.random_bot import RandomAgent
 from agents.bots.scripted import CHECK_RE, ScriptedAgent
 from agents.factory import AgentSetupError, build_agents
 from agents.llm.agent import LLMAgent
@@ -19,12 +20,13 @@ from agents.view import SeatView
 from engine import DecisionKind, GameState
 
 
-def play(ruleset: str, seed: int, lang: str = "en", level: str = "easy") \
+def play(ruleset: str, seed: int, lang: str = "en", level: str = "easy", contestant: str | None = None) \
         -> tuple[GameState, list[engine.Event], list[Decision]]:
-    """A seeded game of scripted bots of one level (easy, the honest baseline, unless asked)."""
+    """A seeded game of scripted bots of one level (easy, the honest baseline, unless asked), all playing as
+    `contestant` when one is named (a tournament's)."""
     rng = random.Random(seed)
     state, events = engine.new_game(ruleset, rng)
-    agent = ScriptedAgent(seed, lang, level=level)
+    agent = ScriptedAgent(seed, lang, level=level, contestant=contestant)
     made: list[Decision] = []
     while not state.is_over():
         n = len(state.seats)
@@ -46,6 +48,17 @@ def test_scripted_games_finish_and_repeat_exactly(ruleset: str, level: str) -> N
     a, b = play(ruleset, 7, level=level), play(ruleset, 7, level=level)
     assert a[0].winner is not None
     assert [e.to_dict() for e in a[1]] == [e.to_dict() for e in b[1]]
+
+
+def test_two_copies_of_a_bot_play_different_games() -> None:
+    # a tournament keys each bot on its contestant's name: two copies of scripted:hard on one deal differ, while
+    # a bot with no contestant (killer run, play, balance) plays exactly the game keyed on the seed alone
+    def record(contestant: str | None) -> list[dict]:
+        return [e.to_dict() for e in play("v2-classic", 7, level="hard", contestant=contestant)[1]]
+
+    assert record("a") != record("b") and record("a") == record("a")
+    assert record(None) == record("") == [e.to_dict() for e in play("v2-classic", 7, level="hard")[1]]
+    assert ScriptedAgent(7).seed == RandomAgent(7).seed == 7 and RandomAgent(7, "a").seed != RandomAgent(7, "b").seed
 
 
 def test_police_share_checks_and_accuse_a_found_killer() -> None:

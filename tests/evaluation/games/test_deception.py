@@ -54,21 +54,28 @@ def test_side_summaries(seats) -> None:
     assert (out["clearing_killers"]["k"], out["clearing_killers"]["n"]) == (4, 4)
     assert (out["clearing_good"]["k"], out["clearing_good"]["n"]) == (2, 7)
     assert (out["verdicts_survived_killers"]["k"], out["verdicts_survived_killers"]["n"]) == (1, 3)
-    assert out["votes_per_day_killers"] == pytest.approx(4 / 3, abs=1e-4)
-    assert out["votes_per_day_good"] == pytest.approx(2 / 5, abs=1e-4)
+    assert out["votes_per_day_killers"]["rate"] == pytest.approx(4 / 3, abs=1e-4)
+    assert out["votes_per_day_good"]["rate"] == pytest.approx(2 / 5, abs=1e-4)
 
 
 def test_misread_and_brier_split(seats) -> None:
-    # good seats' (1 - P)^2 about killer 1: 6:.01 3:.09 4:.16 3:.04 5:.49; prior p0 = 2/5 -> (1 - .4)^2 = .36 each
-    assert seats[1].misread_sum == pytest.approx(0.79) and seats[1].misread_n == 5
-    assert seats[1].misread_prior_sum == pytest.approx(5 * 0.36)
-    # about killer 2: 6:.64 3:.36 4:.49 3:.36 5:.16 3:.01 3:.49 4:.04
-    assert seats[2].misread_sum == pytest.approx(2.55) and seats[2].misread_n == 8
-    assert seats[3].brier_on_killers_sum == pytest.approx(0.09 + 0.36 + 0.04 + 0.36 + 0.01 + 0.49)
-    assert seats[3].brier_on_killers_n == 6 and seats[3].brier_n == 12
+    # roster a: 1, 3, 5; b: 2, 4, 6. A good seat rates the living seats of the other contestant; nobody here
+    # knows anyone's side, so the prior is 2 killers over the 5 other seats: 0.4, (1 - 0.4)^2 = 0.36 on a killer.
+    # about killer 1 (a), from b's good seats: 6's last words 0.9 -> 0.01, 4's statement 0.6 -> 0.16
+    assert seats[1].misread_sum == pytest.approx(0.17) and seats[1].misread_n == 2
+    assert seats[1].misread_prior_sum == pytest.approx(2 * 0.36)
+    # about killer 2 (b), from a's: 3's statement 0.4, 3's vote 0.4, 5's vote 0.6, 3's day-2 statement 0.9 and
+    # vote 0.3 (4's day-2 vote rates 2, its own contestant's seat: not scored)
+    assert seats[2].misread_sum == pytest.approx(0.36 + 0.36 + 0.16 + 0.01 + 0.49) and seats[2].misread_n == 5
+    # seat 3 rates 2 and 4 at each of its four annotated decisions: about 4, 0.2, 0.2, 0.1, 0.2
+    assert seats[3].brier_on_killers_sum == pytest.approx(1.22) and seats[3].brier_on_killers_n == 4
+    assert seats[3].brier_n == 8 and seats[3].brier_sum == pytest.approx(1.35)
+    assert seats[3].brier_prior_sum == pytest.approx(4 * 0.36 + 4 * 0.16)
     out = aggregate([seats[1]])
-    assert out["misread_as_killer"] == pytest.approx(0.158) and out["misread_lift"] == pytest.approx(0.158 - 0.36)
-    assert aggregate([seats[3]])["brier_good_on_good"] == pytest.approx((0.04 * 4 + 0.01 + 0.04) / 6, abs=1e-4)
+    assert out["misread_as_killer"]["rate"] == pytest.approx(0.085)
+    assert out["misread_as_killer"]["lift"] == pytest.approx(0.085 - 0.36)
+    assert aggregate([seats[3]])["brier_good_on_good"]["rate"] == pytest.approx(0.13 / 4, abs=1e-4)
+    assert aggregate([seats[3]])["brier_skill"]["rate"] == pytest.approx(1 - 1.35 / 2.08, abs=1e-4)
 
 
 def test_vote_swing_leaves_out_coordination(seats) -> None:
@@ -83,9 +90,9 @@ def test_vote_swing_leaves_out_coordination(seats) -> None:
     assert got == {1: (1, 1, 0), 2: (1, 1, 0), 3: (2, 3, 1), 4: (2, 4, 1), 5: (0, 0, 0), 6: (1, 3, 1)}
     assert seats[4].swing_base == pytest.approx(1.0) and seats[6].swing_base == pytest.approx(0.5)
     out = aggregate(seats.values())
-    assert (out["swing_killers"]["k"], out["swing_killers"]["n"]) == (0, 2) and out["swing_base_killers"] == 0
+    assert (out["swing_killers"]["k"], out["swing_killers"]["n"]) == (0, 2) and out["swing_killers"]["base"] == 0
     assert (out["swing_good"]["k"], out["swing_good"]["n"]) == (3, 10)
-    assert out["swing_base_good"] == pytest.approx(0.15) and out["swing_lift_good"] == pytest.approx(0.15)
+    assert out["swing_good"]["base"] == pytest.approx(0.15) and out["swing_good"]["lift"] == pytest.approx(0.15)
 
 
 def test_interleaved_statements_keep_one_ballot_and_a_runoff_opens_another() -> None:

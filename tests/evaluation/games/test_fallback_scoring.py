@@ -40,15 +40,17 @@ def test_a_contestant_that_always_fell_back_scores_no_play_and_is_unrated(tmp_pa
     # per game seat 1 made 4 decisions (night kill, statement, vote, last words), 3 made 4, 5 made 1: 9, twice
     assert (broken["fallback"]["k"], broken["decisions"]) == (18, 18) and broken["degraded"] is True
     assert broken["vote_accuracy"]["n"] == 0 and broken["accusation_accuracy"]["n"] == 0
-    assert broken["divergence_killers"]["n"] == 0 and broken["brier_good"] is None
+    assert broken["divergence_killers"]["n"] == 0 and broken["brier_good"]["n"] == 0
     assert summary["degraded_contestants"] == ["broken"]
     assert summary["degraded_games"] == ["g1", "g2"] and summary["rated_games"] == 0
-    assert "broken" not in summary["ratings"] and "broken" not in summary["ratings_by_side"]
+    assert summary["ratings"]["games"] == 0 and "broken" not in (summary["ratings"].get("skill") or {})
     text = render_markdown(summary)
     assert "**DEGRADED:** broken" in text and "left out of the ratings" in text
 
 
 def test_include_degraded_rates_them(tmp_path: Path) -> None:
     summary = write_report(tmp_path / "rep", plots=False, transcripts=_files(tmp_path), include_degraded=True)
-    assert summary["rated_games"] == 2 and summary["ratings"]["broken"]["games"] == 2
+    # both games seat broken as one of the two killers and two of the four good seats: its killer share equals
+    # its good share, so no game tells its skill, and the rating says it is not identified rather than guess
+    assert summary["rated_games"] == 2 and summary["ratings"]["games"] == 2 and not summary["ratings"]["identified"]
     assert "kept in the ratings" in (tmp_path / "rep" / "report.md").read_text(encoding="utf-8")

@@ -46,12 +46,20 @@ def test_beliefs_contradicting_knowledge(seats) -> None:
 
 
 def test_detection_and_bluff_success(seats) -> None:
-    # lies: 1 (day 1, voted by 2, 3, 4: detected; executed), 3 (wrong result; only a fallback vote on it: not
-    # detected; killed), 4 (voted by 1: detected; executed day 2), 2 on day 1 (nobody votes it; 1 is executed; but
-    # 4 votes it on day 2, so not unchallenged) and 2 on day 2 (4 votes it: detected; 4, a good seat, is executed)
-    got = {n: (s.public_lies, s.lies_detected, s.lies_ballot_followed, s.bluffs_won) for n, s in seats.items()}
-    assert got == {1: (1, 1, 1, 0), 2: (2, 1, 2, 1), 3: (1, 0, 1, 0), 4: (1, 1, 1, 0), 5: (0, 0, 0, 0),
-                   6: (0, 0, 0, 0)}
+    # One contestant ("m") plays every seat: every other seat's vote counts. Day 1's ballot: 1->4, 2->1, 3->1,
+    # 4->1 (5's vote on 3 fell back). Lies: killer 1 (voted by 2, 3, 4: detected; its partner 2 got no vote:
+    # chance 0), police 3 (a wrong result; only the fallback vote on it; side-mates 4 (voted) and 5: chance 1/2),
+    # 4 (voted by 1: detected; mates 3 and 5 unvoted: 0), killer 2 on day 1 (no vote on it; partner 1 voted:
+    # chance 1) and on day 2 (its partner is dead: no side-mate to compare with, not counted).
+    got = {n: (s.public_lies, s.lies_detected, s.lies_ballot_followed, s.lies_detected_chance)
+           for n, s in seats.items() if s.public_lies}
+    assert got == {1: (1, 1, 1, 0.0), 2: (2, 0, 1, 1.0), 3: (1, 0, 1, 0.5), 4: (1, 1, 1, 0.0)}
+    # bluffs (killers only): verdicts execute 1 (a killer), then 4 (good). 1's lie and 2's first meet verdict 1
+    # (no success; the game's other verdict was a good execution: chance 1); 2's second meets verdict 2 (a
+    # success; chance 0)
+    assert (seats[1].bluffs_verdict_followed, seats[1].bluffs_won, seats[1].bluffs_chance) == (1, 0, 1.0)
+    assert (seats[2].bluffs_verdict_followed, seats[2].bluffs_won, seats[2].bluffs_chance) == (2, 1, 1.0)
+    assert seats[3].bluffs_verdict_followed == seats[4].bluffs_verdict_followed == 0  # a good liar's is no bluff
 
 
 def test_side_summary(seats) -> None:
@@ -64,16 +72,33 @@ def test_side_summary(seats) -> None:
     assert kn("false_checks_killers") == (1, 1) and kn("false_checks_good") == (1, 2)
     assert kn("knowing_false_killers") == (5, 6) and kn("knowing_false_good") == (0, 2)
     assert kn("beliefs_contradicted_killers") == (1, 6) and kn("beliefs_contradicted_good") == (1, 1)
-    assert kn("lies_detected_killers") == (2, 3) and kn("bluff_success_killers") == (1, 3)
-    assert kn("lies_detected_good") == (1, 2) and kn("bluff_success_good") == (0, 2)
+    assert kn("lies_detected_killers") == (1, 2) and out["lies_detected_killers"]["base"] == 0.5
+    assert kn("lies_detected_good") == (1, 2) and out["lies_detected_good"]["lift"] == pytest.approx(0.25)
+    assert kn("bluff_success_killers") == (1, 3)
+    assert out["bluff_success_killers"]["base"] == pytest.approx(2 / 3, abs=1e-4)
+    assert "bluff_success_good" not in out
     assert out["bus_votes"] == 1
 
 
-def test_a_liar_never_voted_who_survives_is_a_successful_bluff() -> None:
+def test_a_lie_with_no_ballot_or_verdict_after_it_is_not_scored() -> None:
     game = [*claims_game()[:8], (said(2, 3, {"role": "civilian", "checks": []}), None),
             (claims_game()[-1][0], None)]
     seats = {s.seat: s for s in game_facts(CLAIMS_HEADER, game, CLAIMS_END).seats}
-    assert (seats[2].public_lies, seats[2].lies_ballot_followed, seats[2].bluffs_won) == (1, 0, 1)
+    assert (seats[2].public_lies, seats[2].lies_ballot_followed, seats[2].bluffs_verdict_followed) == (1, 0, 0)
+
+
+def test_cross_scored_detection_counts_only_the_other_contestants_votes() -> None:
+    # 1, 3, 5 are "a"; 2, 4, 6 "b". Killer 1's day-1 lie is voted by 2 and 4 (b) and 3 (a): detected, by b.
+    # Killer 2's is not voted; its partner 1 is, by 3 (a, another contestant than 2's): chance 1.
+    roster = {1: "a", 2: "b", 3: "a", 4: "b", 5: "a", 6: "b"}
+    seats = {s.seat: s for s in game_facts(CLAIMS_HEADER, claims_game(), CLAIMS_END, roster).seats}
+    assert (seats[1].lies_detected, seats[1].lies_ballot_followed, seats[1].lies_detected_chance) == (1, 1, 0.0)
+    assert (seats[2].lies_detected, seats[2].lies_detected_chance) == (0, 1.0)
+    # 4's lie is voted only by 1, a seat of "a": another contestant than 4's, so detected
+    assert seats[4].lies_detected == 1
+    # 2's day-2 bluff executes 4, a good seat of its own contestant: no success; its chance from the other
+    # verdict (1, a killer): 0
+    assert (seats[2].bluffs_won, seats[2].bluffs_chance) == (0, 0.0)
 
 
 def test_older_transcripts_fall_back_to_the_label() -> None:
@@ -104,15 +129,6 @@ def test_jump_kill_is_counted() -> None:
             (claims_game()[-1][0], None)]
     out = aggregate(game_facts(CLAIMS_HEADER, game, CLAIMS_END).seats)
     assert (out["jump_kill"]["k"], out["jump_kill"]["n"]) == (1, 2)
-
-
-def test_per_role_ratings() -> None:
-    from evaluation.stats.ratings import rate_roles
-
-    facts = game_facts(CLAIMS_HEADER, claims_game(), CLAIMS_END, {1: "a", 2: "b", 3: "a", 4: "b", 5: "a", 6: "b"})
-    roles = rate_roles([facts])
-    assert set(roles) == {"a", "b"} and set(roles["a"]) == {"killer", "police", "civilian"}
-    assert roles["a"]["killer"]["mu"] > roles["a"]["police"]["mu"]  # the killers won this game
 
 
 def test_a_format_3_game_where_nobody_claims_is_scored_on_public_claims() -> None:

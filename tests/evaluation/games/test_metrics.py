@@ -32,20 +32,33 @@ def test_sides_and_outcome(facts) -> None:
 def test_votes_accusations_claims(facts) -> None:
     s = {x.seat: x for x in facts.seats}
     # seat 3's vote fell back: the program's move, not counted as the player's vote
-    assert (s[3].votes, s[3].votes_on_killers, s[4].abstentions, s[4].votes) == (0, 0, 1, 0)
-    assert (s[1].votes, s[1].votes_on_killers) == (1, 0)
-    assert (s[3].accusations_on_killers, s[4].accusations_on_killers, s[1].accusations_on_killers) == (1, 1, 0)
+    assert (s[3].votes, s[3].scored_votes, s[4].abstentions, s[4].votes) == (0, 0, 1, 0)
+    assert (s[1].votes, s[1].scored_votes) == (1, 0)  # a killer's vote is not scored for accuracy
+    # 3 (a) accuses killer 1 (a) and 4 (b) killer 2 (b): each names its own contestant's seat, so neither is scored
+    assert (s[3].scored_accusations, s[4].scored_accusations) == (0, 0)
     # an older transcript: no public claims, the private labels counted apart
     assert (s[1].claims, s[3].claims, s[4].claims) == (0, 0, 0)
     assert (s[1].label_claims, s[1].label_lies, s[3].label_claims, s[3].label_lies, s[4].label_lies) == (1, 1, 1, 0, 1)
     assert (s[2].speeches, s[2].label_claims) == (0, 0)  # an empty speech is no speech
 
 
+def test_self_play_scores_every_other_seat() -> None:
+    # every seat "m": the game has one contestant, so 3's accusation of killer 1 is scored; living 1, 2, 3, 4
+    # (5 died at night): 3 could name 1, 2 or 4, two of them killers
+    s = {x.seat: x for x in game_facts(HEADER, tiny_game(), END).seats}
+    assert (s[3].scored_accusations, s[3].scored_accusations_on_killers) == (1, 1)
+    assert s[3].scored_accusations_chance == pytest.approx(2 / 3)
+
+
 def test_brier_and_operations(facts) -> None:
     s = {x.seat: x for x in facts.seats}
-    # seat 3: (0.8-1)^2 + (0.5-1)^2 + (0.1-0)^2 = 0.04 + 0.25 + 0.01
-    assert s[3].brier_sum == pytest.approx(0.30) and s[3].brier_n == 3
-    assert s[4].brier_sum == pytest.approx(0.75) and s[4].brier_n == 3
+    # seat 3 (a) rates the living seats of b, 2 (killer) and 4: (0.5-1)^2 + (0.1-0)^2; it knows nothing, so the
+    # prior is 2 killers over the 4 other seats, 0.5: 0.25 + 0.25
+    assert s[3].brier_sum == pytest.approx(0.26) and s[3].brier_n == 2 and s[3].brier_prior_sum == pytest.approx(0.5)
+    # seat 4 (b) rates 1 and 3 at 0.5 in its statement, and gives no suspicion with its vote: scored at the prior
+    assert s[4].brier_sum == pytest.approx(1.0) and (s[4].brier_n, s[4].brier_rated) == (4, 2)
+    assert s[4].auc_bins == {(50, 1): 2, (50, 0): 2} and s[3].auc_bins == {(50, 1): 1, (10, 0): 1}
+    assert (s[1].misread_n, s[1].misread_sum, s[2].misread_n) == (2, pytest.approx(0.5), 1)
     assert (s[3].fallbacks, s[3].retries, s[4].prompt_tokens, s[4].completion_tokens) == (1, 2, 100, 10)
     assert s[4].latencies == [0.0, 4.0]
 
@@ -60,8 +73,10 @@ def test_aggregate_by_contestant(facts) -> None:
     assert b["abstention"]["k"] == 1 and b["abstention"]["n"] == 2
     assert a["label_lie_rate_killers"]["rate"] == 1.0 and b["label_lie_rate_good"]["rate"] == 1.0
     assert a["lie_rate_killers"]["n"] == 0 and facts.claims_source == "label"
-    assert a["brier_good"] == pytest.approx(0.30 / 3 * 1, abs=1e-4)  # seat 5 gave none
-    assert b["brier_good"] == pytest.approx(0.25)
+    assert a["brier_good"]["rate"] == pytest.approx(0.13)  # seat 5 died before it decided anything
+    assert b["brier_good"]["rate"] == pytest.approx(0.25) and b["suspicions_rated"]["rate"] == 0.5
+    assert a["brier_skill"]["rate"] == pytest.approx(1 - 0.26 / 0.5) and b["brier_skill"]["rate"] == 0.0
+    assert a["auc_good"]["rate"] == 1.0 and b["auc_good"]["rate"] == 0.5
     assert a["fallback"]["k"] == 1 and a["retries"] == 2 and b["latency_p95_s"] == pytest.approx(3.2)  # [0, 0, 0, 0, 4]
     assert a["good_executed"]["k"] == 1 and a["killers_executed"]["k"] == 0
 
@@ -93,7 +108,7 @@ def test_hands_from_reveal_and_two_card_sides() -> None:
 
 def test_empty_aggregate_has_no_rates() -> None:
     out = aggregate([])
-    assert out["seats"] == 0 and out["win"]["rate"] is None and out["brier_good"] is None
+    assert out["seats"] == 0 and out["win"]["rate"] is None and out["brier_good"]["rate"] is None
 
 
 def test_by_role_win_and_lie_rates(facts) -> None:

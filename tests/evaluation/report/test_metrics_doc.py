@@ -49,8 +49,8 @@ def test_every_figure_of_the_report_is_defined() -> None:
 def test_every_report_section_is_described() -> None:
     # the headings report.md prints outside the per-contestant table each have a section in docs/metrics.md
     text = DOC.read_text(encoding="utf-8")
-    for section in ("## Ratings", "### Per side", "### Per role", "## Per role held", "## Per ruleset and table size",
-                    "## Cost", "## Merging runs"):
+    for section in ("## Ratings", "### Per side", "### Per role", "## Paired comparisons", "## Calibration",
+                    "## Per role held", "## Per ruleset and table size", "## Cost", "## Merging runs"):
         assert section in text, section
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from agents.base import Agent
+from agents.bots.scripted import ScriptedAgent
 from agents.llm import sizes
 from agents.llm.agent import LLMAgent
 from agents.llm.prompting import choices_for
@@ -17,7 +19,7 @@ from engine import current_batch, new_game, observation
 from evaluation.games.metrics import by_contestant
 from evaluation.report.summary import load_games
 from evaluation.tournament import plan_play
-from evaluation.tournament.config import parse_config
+from evaluation.tournament.config import Contestant, parse_config
 from evaluation.tournament.plan import make_plan, render_plan
 from evaluation.tournament.run import run_tournament
 from evaluation.tournament.schedules import schedule
@@ -31,10 +33,14 @@ def _cfg(**extra: object) -> dict[str, object]:
             "contestants": [{"name": "bot", "agent": "scripted"}, MODEL], **extra}
 
 
+def _same_bot(c: Contestant, seats: list[int], seed: int, lang: str) -> dict[int, Agent]:
+    """Every seat the game-seeded scripted bot the estimate plays (a tournament keys its bots on their name)."""
+    return {s: ScriptedAgent(seed, lang=lang) for s in seats}
+
+
 def _scripted_decisions(raw: dict[str, object], tmp: Path) -> dict[str, int]:
-    """Decisions per contestant when the same schedule is really played, the model's seats by scripted bots."""
-    played = dict(raw, contestants=[{"name": "bot", "agent": "scripted"}, {"name": "model", "agent": "scripted"}])
-    asyncio.run(run_tournament(parse_config(played), tmp))
+    """Decisions per contestant when the same schedule is really played, every seat by the estimate's bot."""
+    asyncio.run(run_tournament(parse_config(raw), tmp, build=_same_bot))
     games, _ = load_games(tmp)
     return {name: row["decisions"] for name, row in by_contestant(games).items()}
 
@@ -67,7 +73,8 @@ def test_tokens_and_cost_follow_the_stated_ratio_and_prices() -> None:
     raw = _cfg(prices={"m-1": {"prompt": 1.0, "completion": 2.0}})
     est = make_plan(parse_config(raw))["estimate"]
     row = est["contestants"]["model"]
-    use, deals, distinct = plan_play.estimate(schedule(parse_config(raw)), "en")
+    played = plan_play.estimate(schedule(parse_config(raw)), "en")
+    use, deals, distinct = played.use, played.deals, played.distinct
     assert (deals, distinct) == (1, 1) and est["chars_per_token"] == 4.0
     assert row["prompt_tokens"] == round(use["model"].prompt_chars / 4)
     assert row["completion_tokens"] == round(use["model"].completion_chars / 4)

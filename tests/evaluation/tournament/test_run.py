@@ -56,16 +56,20 @@ def test_every_output_file(run_dir: Path) -> None:
     assert roles["scripted"] == roles["random"] == roles["rnd2"] == {"civilian": 12, "killer": 4, "police": 4}
     report = (run_dir / "report.md").read_text()
     assert "| Win rate |" in report and "![win_rates](win_rates.png)" in report and "scripted" in report
-    for section in ("### Ratings per side", "### Ratings per role", "| Police: checks that found a killer |",
+    for section in ("## Leaderboard", "## Paired comparisons", "| Police: checks that found a killer",
                     "## Win rate by role", "## False role claims by role",
                     "| Self-report divergence: accusing a seat it rated innocent (killers) |",
-                    "| As killers: day verdicts survived |",
+                    "| As killers: day verdicts survived |", "| Brier skill score: 1 − Brier / prior's (good) |",
                     "| Votes received per day alive (killers) |", "| … on killer-side seats |",
-                    "| Vote swing lift (good) |", "| Cost per game (USD) |", "![win_by_role](win_by_role.png)"):
+                    "| Cost per game (USD) |", "![win_by_role](win_by_role.png)"):
         assert section in report, section
     assert set(summary["by_role"]) == {"scripted", "random", "rnd2", "all"}
     assert summary["by_role"]["all"]["killer"]["seats"] == 12 and summary["by_role"]["scripted"]["killer"]["seats"] == 4
-    assert set(summary["ratings_by_side"]["scripted"]) == {"killers", "good"}
+    assert summary["ratings"]["anchor"] == "scripted" and summary["resampling"]["unit"] == "deal"
+    pairs = {(c["a"], c["b"]) for c in summary["comparisons"]}
+    assert pairs == {("scripted", "random"), ("scripted", "rnd2"), ("random", "rnd2")}
+    assert all(c["deals"] + c["deals_dropped"] <= 2 for c in summary["comparisons"])
+    assert report.index("## Leaderboard") < report.index("## Paired comparisons") < report.index("## Metrics per")
     assert summary["contestants"]["scripted"]["swing"]["n"] > 0  # scripted seats accuse, and others vote after
 
 

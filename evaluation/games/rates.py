@@ -1,0 +1,75 @@
+"""Rates as data: each is a sum over seats of one SeatFacts field over the sum of another, with an optional chance.
+
+A `Rate` names its successes `k`, its trials `n` (`seat_count`: one per seat) and the seats it sums (a side, or
+all); where the rate has a chance level above 0, `chance` names the field that sums each trial's chance, so
+base = chance / n and lift = (k − chance) / n. Every figure is a ratio of sums, so the figure of several deals
+is the ratio of their sums: the deal bootstrap (evaluation/stats/bootstrap.py) resamples exactly these sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from evaluation.games.facts import SeatFacts
+
+SIDES = ("killers", "good")
+SEAT = "seat_count"
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One figure: Σ k / Σ n over the seats on `side` (None: every seat); `chance` gives it a baseline."""
+
+    key: str
+    k: str
+    n: str = SEAT
+    side: str | None = None
+    chance: str | None = None
+    percent: bool = True  # a share (printed in %) rather than a mean such as a Brier score
+
+
+def sided(*rates: Rate) -> tuple[Rate, ...]:
+    """Each rate once per side, keyed `<key>_killers` and `<key>_good`."""
+    return tuple(replace(r, key=f"{r.key}_{side}", side=side) for r in rates for side in SIDES)
+
+
+def fields(rates: Iterable[Rate]) -> list[str]:
+    """Every SeatFacts field the rates read, in a fixed order."""
+    out: dict[str, None] = {}
+    for r in rates:
+        out.update(dict.fromkeys(f for f in (r.k, r.n, r.chance) if f))
+    return list(out)
+
+
+def value(seat: SeatFacts, name: str) -> float:
+    return float(getattr(seat, name))
+
+
+def figure(rate: Rate, k: float, n: float, chance: float | None = None) -> dict[str, Any]:
+    """The summary's dict of one rate from its sums: k, n, the rate, and base, lift and ratio when it has a
+    chance level (intervals and counts are added by evaluation/stats/bootstrap.py)."""
+    out: dict[str, Any] = {"k": _num(k), "n": _num(n), "rate": round(k / n, 4) if n else None}
+    if rate.chance is not None:
+        c = chance or 0.0
+        out["base"] = round(c / n, 4) if n else None
+        out["lift"] = round((k - c) / n, 4) if n else None
+        out["ratio"] = round(k / c, 3) if n and c else None
+    return out
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+def summarize(rows: Sequence[SeatFacts], rates: Iterable[Rate]) -> dict[str, dict[str, Any]]:
+    """Every rate over `rows` (one contestant's seats, or one role's)."""
+    by_side: dict[str | None, list[SeatFacts]] = {None: list(rows)}
+    by_side.update({side: [s for s in rows if s.side == side] for side in SIDES})
+    out: dict[str, dict[str, Any]] = {}
+    for r in rates:
+        mine = by_side[r.side]
+        chance = sum(value(s, r.chance) for s in mine) if r.chance else None
+        out[r.key] = figure(r, sum(value(s, r.k) for s in mine), sum(value(s, r.n) for s in mine), chance)
+    return out

@@ -1,0 +1,97 @@
+"""Synthetic games with planted skills: the outcome drawn from the side-aware model itself, under `rotate`.
+
+Each deal places K killer-side seats among N at random; rotation r seats contestant (seat − 1 + r) mod M; the
+killers win with P = σ(α + Σ_c x_k(c) s(c) − Σ_c x_g(c) s(c)) (evaluation/stats/sides.py, one skill each). The
+seats carry a few other counts drawn at random (votes, suspicions, claims) so the whole summary has work to do.
+`true_win_difference` is the expected paired "win" difference, exact over every placement of the killer seats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Mapping
+
+from evaluation.games.facts import GameFacts, SeatFacts
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def _eta(skills: Mapping[str, float], roster: Mapping[int, str], bad: set[int], alpha: float,
+         good: Mapping[str, float] | None = None) -> float:
+    """The killers' log-odds; `good` gives the good side its own skills (else the same ones)."""
+    k, g = len(bad), len(roster) - len(bad)
+    good = good or skills
+    return alpha + sum(skills[n] / k if s in bad else -good[n] / g for s, n in roster.items())
+
+
+def rotation(names: list[str], players: int, r: int) -> dict[int, str]:
+    return {seat: names[(seat - 1 + r) % len(names)] for seat in range(1, players + 1)}
+
+
+def _seat(seat: int, name: str, killer: bool, won: bool, rng: random.Random, extras: bool) -> SeatFacts:
+    s = SeatFacts(seat, name, ("killer",) if killer else ("civilian",), "killers" if killer else "good", won=won)
+    s.survived = rng.random() < (0.6 if won else 0.3)
+    s.survival_chance = 0.5
+    if extras:
+        s.votes = s.scored_votes = rng.randint(0, 4)
+        s.scored_votes_on_killers = sum(rng.random() < 0.35 for _ in range(s.scored_votes))
+        s.scored_votes_chance = 0.3 * s.scored_votes
+        s.decisions = rng.randint(5, 15)
+        s.fallbacks = int(rng.random() < 0.05)
+        if not killer:
+            s.brier_n = s.brier_rated = 9
+            s.brier_sum, s.brier_prior_sum = 9 * rng.uniform(0.1, 0.25), 9 * 0.21
+            for _ in range(9):
+                key = (rng.randint(0, 100), int(rng.random() < 0.3))
+                s.auc_bins[key] = s.auc_bins.get(key, 0) + 1
+    return s
+
+
+def planted_games(skills: Mapping[str, float], deals: int, seed: int, players: int = 10, killers: int = 3,
+                  alpha: float = 0.6, extras: bool = False, ruleset: str = "v2-classic") -> list[GameFacts]:
+    """`deals` deals, each played once per rotation, winners drawn from the planted skills."""
+    rng = random.Random(seed)
+    names = list(skills)
+    games = []
+    for d in range(deals):
+        bad = set(rng.sample(range(1, players + 1), killers))
+        for r in range(len(names)):
+            roster = rotation(names, players, r)
+            killers_won = rng.random() < _sigmoid(_eta(skills, roster, bad, alpha))
+            seats = [_seat(s, n, s in bad, (s in bad) == killers_won, rng, extras) for s, n in roster.items()]
+            games.append(GameFacts(f"{ruleset}-p{players}-s{d}-r{r}", ruleset, players, d,
+                                   "killers" if killers_won else "good", 3, 3, 0, killers, seats))
+    return games
+
+
+def game(gid: str, seed: int, roster: Mapping[int, str], bad: set[int], rng: random.Random,
+         killers: Mapping[str, float], good: Mapping[str, float] | None = None, alpha: float = 0.6,
+         ruleset: str = "v2-classic") -> GameFacts:
+    """One game of any roster, its winner drawn from per-side skills."""
+    killers_won = rng.random() < _sigmoid(_eta(killers, roster, bad, alpha, good))
+    seats = [_seat(s, n, s in bad, (s in bad) == killers_won, rng, False) for s, n in roster.items()]
+    return GameFacts(gid, ruleset, len(roster), seed, "killers" if killers_won else "good", 3, 3, 0, len(bad), seats)
+
+
+def true_win_difference(skills: Mapping[str, float], a: str, b: str, players: int = 10, killers: int = 3,
+                        alpha: float = 0.6) -> float:
+    """E[a's share of seats won − b's] per deal, in points, over every equally likely placement of the killers."""
+    names = list(skills)
+    total, count = 0.0, 0
+    for bad_seats in itertools.combinations(range(1, players + 1), killers):
+        bad = set(bad_seats)
+        won = dict.fromkeys(names, 0.0)
+        held = dict.fromkeys(names, 0)
+        for r in range(len(names)):
+            roster = rotation(names, players, r)
+            p = _sigmoid(_eta(skills, roster, bad, alpha))
+            for s, n in roster.items():
+                won[n] += p if s in bad else 1 - p
+                held[n] += 1
+        total += won[a] / held[a] - won[b] / held[b]
+        count += 1
+    return 100 * total / count
