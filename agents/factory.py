@@ -23,6 +23,7 @@ from agents.bots.random_bot import RandomAgent
 from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent, is_loopback
 from agents.providers.seat_table import SeatSpec, Table, TableError, load_table
+from agents.providers.transport import BoundedClient
 from engine import KillerError
 from hygiene import secrets
 
@@ -96,7 +97,8 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
     client = clients.get((base_url, key, timeout))
     if client is None:
         # max_retries=0: the agent is the one retry layer; the timeout is per HTTP request.
-        client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
+        client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout,
+                                    http_client=BoundedClient(timeout=timeout))  # answers bounded in bytes and time
         clients[(base_url, key, timeout)] = client
     return LLMAgent(client, model, lang=options.lang, timeout=timeout,
                     response_format_style=spec.response_format or _style(options),

@@ -5,6 +5,7 @@ llama-cpp-python's server says "me") apart; OpenAI's own list says "openai"/"sys
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -12,6 +13,7 @@ import openai
 
 from agents.providers.profiles import profile_for_model
 
+MAX_MODELS = 10_000  # entries of a model list looked at
 HOSTS = {"api.openai.com": "openai", "api.deepseek.com": "deepseek"}
 OWNERS = {"vllm": "vllm", "ollama": "ollama", "library": "ollama", "llamacpp": "llamacpp", "me": "llamacpp",
           "openai": "openai", "openai-internal": "openai", "system": "openai", "deepseek": "deepseek"}
@@ -39,9 +41,10 @@ async def detect(client: openai.AsyncOpenAI, model: str, timeout: float = 10.0) 
     if known:
         return known
     try:
-        page: Any = await client.with_options(max_retries=0, timeout=timeout).models.list()
-        items = list(getattr(page, "data", None) or [])
-    except Exception:  # a server without /models, or an error: the generic profile adapts instead
+        async with asyncio.timeout(timeout):  # the whole list, however slowly it comes (the transport caps its size)
+            page: Any = await client.with_options(max_retries=0, timeout=timeout).models.list()
+        items = list(getattr(page, "data", None) or [])[:MAX_MODELS]
+    except Exception:  # a server without /models, an error, too slow or too large: the generic profile adapts
         return "generic"
     mine = [m for m in items if getattr(m, "id", None) == model] or items
     return profile_for_model(by_owner([str(getattr(m, "owned_by", "") or "") for m in mine]), model)
