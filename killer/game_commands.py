@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import math
 import os
 import shlex
@@ -77,6 +78,14 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
                         help="the environment variable holding the API key (default: OPENAI_API_KEY)")
     parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
                         "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
+    allow_key_env_option(parser)
+
+
+def allow_key_env_option(parser: argparse.ArgumentParser) -> None:
+    """--allow-key-env NAME (repeatable): a variable a seat table may send, to that table's base_url."""
+    parser.add_argument("--allow-key-env", action="append", default=[], metavar="NAME",
+                        help="an environment variable a --table may name as a seat's api_key_env (its key goes to "
+                        "that seat's base_url); repeat for several. A table naming any other variable is refused")
 
 
 def agent_kind(text: str, extra: tuple[str, ...] = ()) -> str:
@@ -154,7 +163,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider,
+                       api_key=api_key(args), api_key_env=args.api_key_env,
+                       allow_key_env=tuple(args.allow_key_env), provider=args.provider,
                        prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
@@ -209,6 +219,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from hygiene import files
     from orchestrator.output.render import render
     from orchestrator.store.transcript import TranscriptError, read_transcript
 
@@ -222,7 +233,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        args.output.write_text(text, encoding="utf-8")
+        files.write_text(args.output, text)
     except OSError as exc:
         raise CommandError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     return 0
@@ -233,11 +244,12 @@ def find_game(game: str, out: Path) -> Path:
     path = Path(game)
     if path.is_file():
         return path
+    plain = bool(game) and path.name == game and game not in (".", "..")  # an id is a name, never a path
     for folder in (out, Path("transcripts")):
         candidate = folder / f"{game}.jsonl"
         if candidate.is_file():
             return candidate
-        found = sorted(folder.rglob(f"{game}*.jsonl")) if folder.is_dir() else []
+        found = sorted(folder.rglob(f"{glob.escape(game)}*.jsonl")) if folder.is_dir() and plain else []
         if len(found) == 1:
             return found[0]
     raise CommandError(f"{game}: no such transcript or game id (looked in {out})")
@@ -249,7 +261,8 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
     if table is not None and not table.is_file():
         raise CommandError(f"{table}: no such table file")
     base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
-    return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None), "base_url": base_url,
+    return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None),
+            "allow_key_env": tuple(getattr(args, "allow_key_env", None) or ()) or None, "base_url": base_url,
             "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table,
             "timeout": getattr(args, "timeout", None)}
 
