@@ -140,8 +140,16 @@ def create_new(path: Path | str) -> IO[str]:
 
 def open_append(path: Path | str) -> IO[str]:
     """A regular file of one name opened for appending text (created if missing), never through a link."""
-    fd = _opened(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
-    return os.fdopen(_checked(path, fd, True), "a", encoding="utf-8")
+    return os.fdopen(_append_fd(path), "a", encoding="utf-8")
+
+
+def open_append_bytes(path: Path | str) -> IO[bytes]:
+    """The same, for bytes (a log another process writes into)."""
+    return os.fdopen(_append_fd(path), "ab")
+
+
+def _append_fd(path: Path | str) -> int:
+    return _checked(path, _opened(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND), True)
 
 
 def open_lock(path: Path | str, create: bool = True) -> int:
