@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine import KillerError, get_ruleset
 from evaluation.games.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
 from evaluation.stats.bootstrap import attach, rate_intervals, rating_intervals
 from evaluation.stats.ratings import rate_games, rate_roles, rate_sides
@@ -21,17 +22,35 @@ from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
 from hygiene import files
-from orchestrator.store.transcript import read_transcript
+from hygiene.sanitize import markdown_value
+from orchestrator.store.transcript import Transcript, read_transcript
+from orchestrator.verify import verify_transcript
 
 SUMMARY = "summary.json"
 REPORT = "report.md"
 
 
-def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
-    """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished."""
+def left_out_reason(t: Transcript) -> str | None:
+    """Why a finished game does not count (None: it does): a setup no ruleset allows, or a transcript that is not
+    a legal game of its own seed (`killer verify`'s replay finds it inconsistent, e.g. a flipped winner)."""
+    ruleset, players = t.header.get("ruleset"), t.header.get("players")
+    try:
+        low, high = get_ruleset(str(ruleset)).players
+    except KillerError:
+        return f"setup {ruleset}/{players}: no such ruleset"
+    if not isinstance(players, int) or not low <= players <= high:
+        return f"setup {ruleset}/{players}: {ruleset} is played by {low} to {high} players"
+    report = verify_transcript(t)
+    return None if report.ok else f"inconsistent: {report.problems[0]}"
+
+
+def load_games(out: Path, left_out: list[str] | None = None) -> tuple[list[GameFacts], list[str]]:
+    """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished; a
+    finished game that does not count is added to `left_out` with the reason (left_out_reason)."""
     cfg = load_run(out)
     results = read_results(out)
     games, missing = [], []
+    left = [] if left_out is None else left_out
     for game in schedule(cfg):
         row = results.get(game.game_id)
         path = out / row["transcript"] if row else None
@@ -42,6 +61,10 @@ def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
         if t.end is None:
             missing.append(game.game_id)
             continue
+        why = left_out_reason(t)
+        if why is not None:
+            left.append(f"{game.game_id}: {why}")
+            continue
         roster = {int(s): str(n) for s, n in row["roster"].items()} if row else game.roster
         games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, roster))
     return games, missing
@@ -50,10 +73,11 @@ def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
 def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     """The whole summary of a run folder."""
     cfg = load_run(out)
-    games, missing = load_games(out)
+    left: list[str] = []
+    games, missing = load_games(out, left)
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
-    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded)
+    summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded, left)
     return {**summary, "schedule": cfg.schedule}
 
 
@@ -62,7 +86,7 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
     (evaluation/tournament/runs.py): a copied game counts once and is listed under `duplicates`. Each seat's
     contestant is the name its tournament recorded in the header, else its model, else its agent kind; prices come
     from the headers too. Games without an end line are listed missing."""
-    games, missing, duplicates = [], [], []
+    games, missing, duplicates, left = [], [], [], []
     kinds: dict[str, tuple[str, str | None]] = {}
     prices: dict[str, Any] = {}
     seen: dict[str, Path] = {}
@@ -70,6 +94,10 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
         t = read_transcript(path)
         if t.end is None:
             missing.append(t.game_id)
+            continue
+        why = left_out_reason(t)
+        if why is not None:
+            left.append(f"{path}: {why}")
             continue
         identity = game_identity(t.header, [e.event for e in t.entries])
         if identity in seen:
@@ -83,7 +111,8 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
         for name, price in (recorded_tournament(t.header).get("prices") or {}).items():
             prices.setdefault(str(name), Price.model_validate(price))
         games.append(game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, roster))
-    summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded)
+    summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded,
+                       left)
     return {**summary, "duplicates": duplicates}
 
 
@@ -94,7 +123,8 @@ def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[Gam
 
 
 def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mapping[str, tuple[str, str | None]],
-             prices: Mapping[str, Any], include_degraded: bool = False) -> dict[str, Any]:
+             prices: Mapping[str, Any], include_degraded: bool = False,
+             left_out: Sequence[str] = ()) -> dict[str, Any]:
     names = list(kinds)
     contestants = by_contestant(games)
     degraded = [n for n in names if (contestants.get(n) or {}).get("degraded")]
@@ -108,8 +138,9 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
     return {
         "tournament": name,
         "games": len(games),
-        "scheduled": len(games) + len(missing),
+        "scheduled": len(games) + len(missing) + len(left_out),
         "missing": missing,
+        "left_out": list(left_out),  # finished but not counted: left_out_reason
         "contestants": {n: {"agent": kinds[n][0], "model": kinds[n][1], **contestants.get(n, {"seats": 0}),
                             "cost": cost(contestants.get(n, {}), prices[n])} for n in names},
         "degraded_contestants": degraded,
@@ -282,6 +313,9 @@ def _flags(summary: dict[str, Any]) -> list[str]:
     if summary.get("claims_from_labels"):
         lines.append(f"{len(summary['claims_from_labels'])} transcripts record no public claims (older format): "
                      "their lies appear only in the separately named self-label lie rate.")
+    if summary.get("left_out"):
+        lines.append(f"**Left out** ({len(summary['left_out'])}: not legal games of their own rules and seed, so "
+                     "not counted; `killer verify` each to see why): " + "; ".join(summary["left_out"]) + ".")
     if summary.get("duplicates"):
         lines.append(f"{len(summary['duplicates'])} copied games counted once: " + "; ".join(summary["duplicates"]))
     if "rated_games" in summary:
@@ -290,7 +324,9 @@ def _flags(summary: dict[str, Any]) -> list[str]:
 
 
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
-    """The report: ratings, per-contestant metrics with 95 % Wilson intervals, roles, setups, plots."""
+    """The report: ratings, per-contestant metrics with 95 % Wilson intervals, roles, setups, plots. Every string
+    of the summary (names, models, ids, paths, roles, setups: what files said) is made plain Markdown text first."""
+    summary = markdown_value(summary)
     names = list(summary["contestants"])
     lines = [f"# Tournament report: {summary['tournament']}", "",
              f"{summary['games']} of {summary['scheduled']} scheduled games finished. Every number is counted "

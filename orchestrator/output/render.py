@@ -14,7 +14,7 @@ from agents.llm.notebook import notebook_lines
 from engine import EventKind
 from engine.record.view import GOD, PUBLIC, can_see
 from engine.roles import ROLES, display_name
-from hygiene.sanitize import clean
+from hygiene.sanitize import clean, markdown
 from orchestrator.store.transcript import Entry, Transcript
 from words.narrator import Words, heading, phrase, seen_by, sentence
 
@@ -22,12 +22,12 @@ PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the
 
 
 def role_name(role: Any, lang: str) -> str:
-    return display_name(role, lang) if isinstance(role, str) and role in ROLES else clean(str(role), max_chars=40)
+    return display_name(role, lang) if isinstance(role, str) and role in ROLES else markdown(str(role), max_chars=40)
 
 
 def quote_inline(text: str) -> str:
-    """Untrusted text made safe inside Markdown/HTML: one line, no markup."""
-    return clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Untrusted text made safe inside Markdown/HTML: one line, no markup (hygiene.sanitize.markdown)."""
+    return markdown(text)
 
 
 def quote(text: str) -> str:
@@ -111,8 +111,8 @@ def render(t: Transcript, god: bool = False) -> str:
     h = t.header
     lang = "zh" if h.get("lang") == "zh" else "en"
     view = phrase(lang, "render_god" if god else "render_public")
-    intro = phrase(lang, "render_intro", ruleset=Words(lang).ruleset(h.get("ruleset")), players=h.get("players"),
-                   seed=h.get("seed"))
+    intro = phrase(lang, "render_intro", ruleset=quote_inline(Words(lang).ruleset(h.get("ruleset"))),
+                   players=quote_inline(str(h.get("players"))), seed=quote_inline(str(h.get("seed"))))
     out = [f"# {quote_inline(t.game_id)} ({view})", "", intro, ""]
     out += [*_seat_table(t, god, lang), ""]
     for entry in t.entries:
