@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hygiene.sanitize import clean
+from hygiene.secrets import redact
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode, combine
 from killer.parsing import add_command, bounded
@@ -111,7 +113,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"budget spent: {len(done.over_budget)} games not started (raise budget_usd and rerun to play them)",
               file=sys.stderr)
     for game_id, why in sorted(done.failed.items()):
-        print(f"failed: {game_id}: {why}", file=sys.stderr)
+        print(clean(redact(f"failed: {game_id}: {why}"), max_chars=2000), file=sys.stderr)
     for name, (fell, made) in sorted(done.shares.items()):
         print(f"{name}: {fell} of {made} decisions fell back ({fell / made:.1%})" if made else f"{name}: no decisions")
     if done.degraded:
