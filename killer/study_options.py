@@ -20,6 +20,7 @@ def add_spread_options(parser: Any) -> None:
     parser.add_argument("--address", help="with --backend ray: an existing cluster (e.g. ray://head:10001 or "
                         "auto); default: start a local instance for the run")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(study=True)  # interrupted: nothing is kept, the same command starts over (killer/cli.py)
 
 
 def spread_from(args: argparse.Namespace) -> Spread:
