@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import glob
 import math
 import os
@@ -174,12 +175,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         result = asyncio.run(run_game(config, hooks=hooks))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise no_space(exc, written[0]) if written else exc from None
     except KeyboardInterrupt:
         if not written:
             raise  # stopped before the game began: nothing to resume
         return interrupted("run", written[0])
     print(f"transcript: {result.path}")
     return fallback_report(result.end)
+
+
+def no_space(exc: OSError, path: Path) -> OSError | CommandError:
+    """A full disk (or quota) during a game: one line that says where the game so far is and how to continue it
+    once there is room; any other OSError as it was (killer/cli.py prints it)."""
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return exc
+    return CommandError(f"{exc.filename or path}: {exc.strerror or 'no space left on the device'}; the game so far "
+                        f"is in {path}: free some space, then continue it with: killer resume {shlex.quote(str(path))}")
 
 
 def interrupted(command: str, path: Path) -> int:
@@ -279,6 +291,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
                                          overrides=resume_overrides(args), from_transcript=args.from_transcript))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise no_space(exc, path) from None
     except KeyboardInterrupt:
         return interrupted("resume", path)
     print(f"transcript: {result.path}")
