@@ -67,12 +67,11 @@ def test_balance_of_one_ruleset(tmp_path: Path) -> None:
 
 
 def test_plots_share_order_and_colours(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from evaluation.report import summary as summaries
     from evaluation.report.plots import colours, tournament_plots
     from evaluation.report.summary import summarize_transcripts
-    from tests.evaluation.builders import claims_game, write_transcript
+    from tests.evaluation.builders import accept_hand_built, claims_game, write_transcript
 
-    monkeypatch.setattr(summaries, "left_out_reason", lambda t: None)  # a hand-built game, not one its seed plays
+    accept_hand_built(monkeypatch)
     path = write_transcript(tmp_path / "c.jsonl", claims_game())
     summary = summarize_transcripts([path])
     assert summary["games"] == 1 and summary["contestants"]["m"]["lie_rate_killers"]["n"] == 3
