@@ -1,7 +1,7 @@
 """Issue 25, item 9: `killer balance --suggest` stops cleanly when a shell or a scheduler signals its whole process
 group (SIGTERM, or Ctrl-C's SIGINT) while its worker pool plays: exit 130 with the line that says how to start it
 again, within seconds, and no process of the group left. It used to hang (3 of 9 tries; once 14 minutes), so the
-stop is tried 30 times, at different moments after the workers started. Slow (about a minute, 2 s a try): run it under
+stop is tried 30 times, at different moments after the workers started. Slow (about 30 s, 1 s a try): run it under
 the heavy lock (`flock /work/heavy.lock pytest -m slow tests/security/test_pool_signals.py`)."""
 
 from __future__ import annotations
