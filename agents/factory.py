@@ -1,11 +1,13 @@
 """Builds the players of a game from the run options (--agents, --model, --base-url, --api-key,
---api-key-env, --provider, --prompt-profile, --table, --lang, --timeout;
+--api-key-env, --allow-key-env, --provider, --prompt-profile, --table, --lang, --timeout;
 OPENAI_API_KEY and OPENAI_BASE_URL from the environment).
 
 Precedence per seat: its [seats.N] section, then the table's [defaults], then `seat_defaults` (a tournament
 contestant's options), then the command line, then the environment. Seats sharing an endpoint and key share one
 client. Keys are read here and kept only in the clients: never in an agent's recorded fields, never in an error
-message.
+message. A key goes only where it was given for: a table's `api_key_env` must be one the user passed
+(--api-key-env) or allowed (--allow-key-env NAME), and the command line's key never goes to a table's own
+base_url (a loopback one gets the placeholder key).
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ from agents.llm.agent import LLMAgent, is_loopback
 from agents.llm.endpoint import Endpoint
 from agents.providers.profiles import GenOptions
 from agents.providers.seat_table import SeatSpec, Table, TableError, load_table
+from agents.providers.transport import BoundedClient
 from engine import KillerError
 from hygiene import secrets
+from hygiene.secrets import redact_url
 
 LOCAL_KEY = "not-needed"  # loopback servers (the embedded model, a local vLLM/Ollama) take any key
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
 
 class AgentSetupError(KillerError, ValueError):
@@ -91,7 +96,7 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
         where = "the table" if spec.base_url else "--model"
         raise AgentSetupError(f"seat {seat}: no model given (set model in {where}, or play on the embedded "
                               "model by giving no model options)")
-    base_url = base_url or "https://api.openai.com/v1"
+    base_url = base_url or DEFAULT_BASE_URL
     timeout = spec.timeout or options.timeout
     key = _api_key(seat, spec, options, env, base_url)
     secrets.remember(key)
@@ -99,7 +104,8 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
     client = clients.get((base_url, key, timeout))
     if client is None:
         # max_retries=0: the agent is the one retry layer; the timeout is per HTTP request.
-        client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
+        client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout,
+                                    http_client=BoundedClient(timeout=timeout))  # answers bounded in bytes and time
         clients[(base_url, key, timeout)] = client
     return LLMAgent(client, model, lang=options.lang, timeout=timeout,
                     response_format_style=spec.response_format or _style(options),
@@ -108,12 +114,16 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
 
 
 def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str], base_url: str) -> str:
+    """The key a seat sends. A table names key variables only with the user's leave, and the command line's key
+    goes only to the command line's endpoint: a variable is sent only to the base URL it was given with."""
     if spec.api_key_env:
-        key = env.get(spec.api_key_env)
-        if not key:
-            raise AgentSetupError(f"seat {seat}: environment variable {spec.api_key_env} (api_key_env) "
-                                  "is not set")
-        return key
+        return _table_key(seat, spec.api_key_env, options, env)
+    if spec.base_url and spec.base_url != _command_line_url(options, env):
+        if is_loopback(base_url):
+            return LOCAL_KEY
+        raise AgentSetupError(f"seat {seat}: no API key for {redact_url(base_url)}: the table gives this seat its own "
+                              "base_url, and killer sends the command line's key only to the command line's "
+                              "endpoint; name its key in the table (api_key_env = NAME) and pass --allow-key-env NAME")
     name = _option(options, "api_key_env", "")
     if name:
         if not env.get(name):
@@ -124,7 +134,7 @@ def _api_key(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, s
         return key
     if is_loopback(base_url):
         return LOCAL_KEY
-    raise AgentSetupError(f"seat {seat}: no API key for {base_url}: set OPENAI_API_KEY, --api-key, or "
+    raise AgentSetupError(f"seat {seat}: no API key for {redact_url(base_url)}: set OPENAI_API_KEY, --api-key, or "
                           "api_key_env in the table")
 
 
@@ -153,6 +163,24 @@ def build_endpoint(model: str, base_url: str, *, api_key_env: str | None = None,
                         provider=provider, options=options)
     except ValueError as exc:
         raise AgentSetupError(f"{who}: {exc}") from None
+
+
+def _table_key(seat: int, name: str, options: RunOptions, env: Mapping[str, str]) -> str:
+    """The variable a table names, if the user passed it (--api-key-env NAME) or allowed it (--allow-key-env)."""
+    allowed = {_option(options, "api_key_env", ""), *(getattr(options, "allow_key_env", None) or ())}
+    if name not in allowed:
+        raise AgentSetupError(f"seat {seat}: the table names the environment variable {name} (api_key_env); a "
+                              f"table may send only the variables you allow: pass --allow-key-env {name} if its "
+                              "key may go to the table's base_url")
+    key = env.get(name)
+    if not key:
+        raise AgentSetupError(f"seat {seat}: environment variable {name} (api_key_env) is not set")
+    return key
+
+
+def _command_line_url(options: RunOptions, env: Mapping[str, str]) -> str:
+    """The endpoint the command line's key is for: --base-url, else $OPENAI_BASE_URL, else OpenAI's."""
+    return options.base_url or env.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
 
 
 def _style(options: RunOptions) -> str:

@@ -7,11 +7,18 @@ terminal, the TUI, a render or another seat's prompt.
   " ⏎ ", so a speech can never start a line of its own that reads like the judge's.
 - Other C0/C1 control characters and the bidirectional overrides that reorder what a reader sees are dropped;
   a tab becomes a space.
+
+`markdown` is the same for Markdown pages (render, report.md): `clean`, then HTML's `& < >` as entities and the
+characters that make Markdown structure — links and images (`[ ]`), emphasis and code (`* `` ` `` ~`), table cells
+(`|`), escapes (`\\`) — escaped, so a name, a seed or a speech reads as text in its cell or quote, never as a link,
+a pixel, a column or a heading. `_` is left alone: GitHub's Markdown reads an underscore inside a word as text, and
+at worst it italicises, never adds structure. `markdown_value` applies it to every string of a JSON-like value.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 LINE_MARK = " ⏎ "
 
@@ -36,3 +43,23 @@ def clean(text: str, *, max_chars: int | None = None) -> str:
     if max_chars is not None and len(text) > max_chars:
         text = text[: max(0, max_chars - 1)] + "…"
     return text
+
+
+_MARKUP = re.compile(r"([\\`*\[\]|~])")
+
+
+def markdown(text: str, *, max_chars: int | None = None) -> str:
+    """`text` made safe inside one Markdown line (a table cell, a quote, a list item): one line, no markup."""
+    text = clean(text, max_chars=max_chars).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKUP.sub(r"\\\1", text)
+
+
+def markdown_value(obj: Any) -> Any:
+    """A copy of a JSON-like value with every string, keys too, passed through `markdown`."""
+    if isinstance(obj, str):
+        return markdown(obj)
+    if isinstance(obj, dict):
+        return {markdown(k) if isinstance(k, str) else k: markdown_value(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [markdown_value(v) for v in obj]
+    return obj

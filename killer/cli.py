@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import shlex
 import signal
 import sys
 import threading
@@ -12,6 +13,8 @@ from collections.abc import Iterator, Sequence
 from types import FrameType
 
 from engine import KillerError
+from hygiene.sanitize import clean
+from hygiene.secrets import redact
 from killer.errors import CommandError
 from killer.parsing import OneLineParser
 
@@ -41,15 +44,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_interrupts():
             return int(args.run(args))
     except (CommandError, KillerError) as exc:
-        print(f"killer {args.command}: {exc}", file=sys.stderr)
+        _error(args.command, str(exc))
         return 2
     except OSError as exc:  # a file or folder the user named cannot be read or written
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"killer {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        _error(args.command, f"{where}{exc.strerror or exc}")
         return 2
     except KeyboardInterrupt:
-        print(f"killer {args.command}: interrupted", file=sys.stderr)
+        words = ["killer", *(sys.argv[1:] if argv is None else argv)]
+        hint = f"; nothing was kept, so start it again with: {shlex.join(words)}" if getattr(args, "study", False) \
+            else ""
+        print(f"killer {args.command}: interrupted{clean(redact(hint))}", file=sys.stderr)
         return 130
+
+
+def _error(command: str, message: str) -> None:
+    """The one error line: no key, no URL credentials (hygiene.secrets.redact), no control character."""
+    print(f"killer {command}: {clean(redact(message), max_chars=2000)}", file=sys.stderr)
 
 
 @contextlib.contextmanager

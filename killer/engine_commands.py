@@ -11,11 +11,13 @@ from engine import KillerError, all_rulesets, display_name
 from engine.scenario import run_scenario
 from evaluation.balance.chunks import StudyError
 from evaluation.balance.simulate import simulate
+from hygiene import files
 from killer.errors import CommandError
-from killer.parsing import add_command
+from killer.parsing import add_command, bounded
 from killer.study_options import add_spread_options, spread_from
 
 MAX_SCENARIO_CHARS = 1_000_000
+MAX_SIMULATED = 1_000_000  # random games of one `killer simulate` (every outcome is kept until the end)
 
 
 def register(sub: Any) -> None:
@@ -29,7 +31,7 @@ def register(sub: Any) -> None:
     p = add_command(sub, "simulate", "play random legal games through the engine")
     p.add_argument("--ruleset", required=True)
     p.add_argument("--players", type=int)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=bounded(int, 1, MAX_SIMULATED, "games"), default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     add_spread_options(p)
@@ -67,10 +69,12 @@ def run_variants(args: argparse.Namespace) -> int:
 
 def run_scenario_file(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = files.read_text(args.file, 4 * MAX_SCENARIO_CHARS)  # UTF-8: at most 4 bytes a character
         if len(text) > MAX_SCENARIO_CHARS:
             raise CommandError(f"{args.file} is larger than a scenario ({MAX_SCENARIO_CHARS} characters at most)")
         spec = json.loads(text, parse_constant=_no_constant)
+    except files.FileRefused as exc:
+        raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot read {args.file}: {exc.strerror}") from None
     except (ValueError, UnicodeDecodeError) as exc:  # bad JSON, NaN/Infinity, a number of thousands of digits
@@ -90,8 +94,6 @@ def _no_constant(name: str) -> Any:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
     try:
         result = simulate(args.ruleset, args.players, args.games, args.seed, spread_from(args))
     except (KillerError, StudyError) as exc:

@@ -8,11 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hygiene.sanitize import clean
+from hygiene.secrets import redact
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode, combine
-from killer.parsing import add_command
+from killer.parsing import add_command, bounded
 from killer.study_options import add_spread_options, spread_from
 
+MAX_GAMES = 100_000  # evaluation/tournament/config.py MAX_SCHEDULED
+MAX_STUDY_GAMES = 1_000_000  # games per setup of a balance study (each outcome is kept until the end)
 DESCRIPTIONS = {
     "eval": "run a tournament from a TOML file (resumable), then write results, summary, report and plots",
     "report": "recompute summary.json, report.md and the plots from transcripts: a tournament folder, or any "
@@ -28,20 +32,26 @@ def register(subparsers: Any) -> None:
     ev.add_argument("config_file", type=Path, nargs="?", metavar="config", help="tournament file (see "
                     "evaluation/examples/); or --config")
     ev.add_argument("--config", type=Path, help="tournament file (the same as the positional argument)")
-    ev.add_argument("--games", type=int, help="play only the first N games of the schedule (a deal's rotations "
-                    "are adjacent, so a multiple of the contestant count keeps the seats balanced)")
+    ev.add_argument("--games", type=bounded(int, 1, MAX_GAMES, "games"),
+                    help="play only the first N games of the schedule (a deal's rotations are adjacent, so a "
+                    "multiple of the contestant count keeps the seats balanced)")
     ev.add_argument("--out", type=Path, help="run folder (default: runs/<name>); rerun to resume")
-    ev.add_argument("--parallel", type=int, help="games at once (default: the file's, else 1)")
-    ev.add_argument("--seeds", type=int, help="deals per ruleset (overrides the file)")
+    ev.add_argument("--parallel", type=bounded(int, 1, 64, "games at once"),
+                    help="games at once (default: the file's, else 1)")
+    ev.add_argument("--seeds", type=bounded(int, 1, MAX_GAMES, "deals per ruleset"),
+                    help="deals per ruleset (overrides the file)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.add_argument("--include-degraded", action="store_true", help="rate degraded contestants and games too")
     ev.add_argument("--plan", action="store_true", help="print the schedule, expected decisions, tokens and cost, "
                     "and games needed for --width; play nothing")
     ev.add_argument("--pilot", type=Path, help="with --plan: a finished run folder to estimate from")
-    ev.add_argument("--width", type=float, help="with --plan: the 95 %% interval width wanted (e.g. 0.1)")
-    ev.add_argument("--rate", type=float, help="with --plan: the rate expected (e.g. 0.5), without a pilot")
-    ev.add_argument("--chars-per-token", type=float, help="with --plan and no pilot: characters a token for the "
-                    "token estimate (default: 4 for en, 1 for zh)")
+    ev.add_argument("--width", type=bounded(float, 0.001, 0.999, "an interval width, a share"),
+                    help="with --plan: the 95 %% interval width wanted (e.g. 0.1)")
+    ev.add_argument("--rate", type=bounded(float, 0, 1, "a rate, a share"),
+                    help="with --plan: the rate expected (e.g. 0.5), without a pilot")
+    ev.add_argument("--chars-per-token", type=bounded(float, 0.1, 100, "characters a token"),
+                    help="with --plan and no pilot: characters a token for the token estimate (default: 4 for en, "
+                    "1 for zh)")
     ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     _pages_option(ev)
     ev.set_defaults(run=cmd_eval)
@@ -55,8 +65,8 @@ def register(subparsers: Any) -> None:
     bal = add_command(subparsers, "balance", DESCRIPTIONS["balance"])
     bal.add_argument("--ruleset", help="one ruleset over its table sizes (default: the seeds' claims study)")
     bal.add_argument("--players", type=int, help="with --ruleset: only this table size")
-    bal.add_argument("--games", type=int, default=200, help="games per ruleset, table size and agent kind (with "
-                     "--suggest: per candidate mix)")
+    bal.add_argument("--games", type=bounded(int, 1, MAX_STUDY_GAMES, "games"), default=200,
+                     help="games per ruleset, table size and agent kind (with --suggest: per candidate mix)")
     bal.add_argument("--agents", nargs="+", metavar="KIND",
                      help="agent kinds: random, scripted, scripted:LEVEL (easy, normal, hard; scripted is normal) "
                      "(default: random and scripted; "
@@ -66,7 +76,8 @@ def register(subparsers: Any) -> None:
     bal.add_argument("--quick", action="store_true", help="fewer table sizes (for a smoke test)")
     bal.add_argument("--suggest", action="store_true", help="with --ruleset: search the card mixes it allows "
                      "(docs/rules.md R-suggest-ranges) for the one closest to 50 %% per table size")
-    bal.add_argument("--budget", type=float, default=30.0, metavar="MINUTES", help="with --suggest: refuse a "
+    bal.add_argument("--budget", type=bounded(float, 0.1, 10_080, "minutes"), default=30.0, metavar="MINUTES",
+                     help="with --suggest: refuse a "
                      "search estimated to take longer (default 30)")
     add_spread_options(bal)
     bal.set_defaults(run=cmd_balance)
@@ -92,10 +103,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from evaluation.tournament.config import load_config
     from evaluation.tournament.run import run_tournament
 
-    if args.parallel is not None and args.parallel < 1:
-        raise CommandError("--parallel must be at least 1")
-    if args.games is not None and args.games < 1:
-        raise CommandError("--games must be at least 1")
     path = args.config or args.config_file
     if path is None or (args.config and args.config_file):
         raise CommandError("give the tournament file once: `killer eval FILE.toml` or `killer eval --config FILE.toml`")
@@ -119,7 +126,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"budget spent: {len(done.over_budget)} games not started (raise budget_usd and rerun to play them)",
               file=sys.stderr)
     for game_id, why in sorted(done.failed.items()):
-        print(f"failed: {game_id}: {why}", file=sys.stderr)
+        print(clean(redact(f"failed: {game_id}: {why}"), max_chars=2000), file=sys.stderr)
     for name, (fell, made) in sorted(done.shares.items()):
         print(f"{name}: {fell} of {made} decisions fell back ({fell / made:.1%})" if made else f"{name}: no decisions")
     if done.degraded:
@@ -133,12 +140,6 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
     from evaluation.tournament.folder import CONFIG_COPY
     from evaluation.tournament.plan import make_plan, render_plan
 
-    if args.width is not None and not 0 < args.width < 1:
-        raise CommandError("--width must be between 0 and 1 (a share, e.g. 0.1)")
-    if args.rate is not None and not 0 <= args.rate <= 1:
-        raise CommandError("--rate must be between 0 and 1")
-    if args.chars_per_token is not None and not 0 < args.chars_per_token <= 100:
-        raise CommandError("--chars-per-token must be above 0 and at most 100")
     if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
         raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
     try:
@@ -190,8 +191,6 @@ def _report_index(out: Path, folder: Path | None, files: list[Path], view: str) 
 def cmd_balance(args: argparse.Namespace) -> int:
     from evaluation.balance.study import run_balance, run_ruleset_balance
 
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
     if args.players is not None and args.ruleset is None:
         raise CommandError("--players needs --ruleset")
     if args.suggest:
@@ -219,8 +218,6 @@ def cmd_suggest(args: argparse.Namespace) -> int:
 
     if args.ruleset is None:
         raise CommandError("--suggest needs --ruleset")
-    if args.budget <= 0:
-        raise CommandError("--budget must be more than 0 minutes")
     agents = tuple(args.agents or ("scripted",))
     try:
         search = Search(args.ruleset, tuple(ruleset_sizes(args.ruleset, args.players)), agents, args.games,

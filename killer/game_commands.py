@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
+import glob
 import math
 import os
 import shlex
@@ -84,6 +86,14 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
                         help="the environment variable holding the API key (default: OPENAI_API_KEY)")
     parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
                         "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
+    allow_key_env_option(parser)
+
+
+def allow_key_env_option(parser: argparse.ArgumentParser) -> None:
+    """--allow-key-env NAME (repeatable): a variable a seat table may send, to that table's base_url."""
+    parser.add_argument("--allow-key-env", action="append", default=[], metavar="NAME",
+                        help="an environment variable a --table may name as a seat's api_key_env (its key goes to "
+                        "that seat's base_url); repeat for several. A table naming any other variable is refused")
 
 
 def agent_kind(text: str, extra: tuple[str, ...] = ()) -> str:
@@ -161,7 +171,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), api_key_env=args.api_key_env, provider=args.provider,
+                       api_key=api_key(args), api_key_env=args.api_key_env,
+                       allow_key_env=tuple(args.allow_key_env), provider=args.provider,
                        prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
@@ -171,12 +182,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         result = asyncio.run(run_game(config, hooks=hooks))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise no_space(exc, written[0]) if written else exc from None
     except KeyboardInterrupt:
         if not written:
             raise  # stopped before the game began: nothing to resume
         return interrupted("run", written[0])
     print(f"transcript: {result.path}")
     return fallback_report(result.end)
+
+
+def no_space(exc: OSError, path: Path) -> OSError | CommandError:
+    """A full disk (or quota) during a game: one line that says where the game so far is and how to continue it
+    once there is room; any other OSError as it was (killer/cli.py prints it)."""
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return exc
+    return CommandError(f"{exc.filename or path}: {exc.strerror or 'no space left on the device'}; the game so far "
+                        f"is in {path}: free some space, then continue it with: killer resume {shlex.quote(str(path))}")
 
 
 def interrupted(command: str, path: Path) -> int:
@@ -217,6 +239,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from engine.record.view import GOD, PUBLIC
+    from hygiene import files
     from orchestrator.output.html.page import replay_page
     from orchestrator.output.render import render
     from orchestrator.store.transcript import TranscriptError, read_transcript
@@ -239,7 +262,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        args.output.write_text(text, encoding="utf-8")
+        files.write_text(args.output, text)
     except OSError as exc:
         raise CommandError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     return 0
@@ -250,11 +273,12 @@ def find_game(game: str, out: Path) -> Path:
     path = Path(game)
     if path.is_file():
         return path
+    plain = bool(game) and path.name == game and game not in (".", "..")  # an id is a name, never a path
     for folder in (out, Path("transcripts")):
         candidate = folder / f"{game}.jsonl"
         if candidate.is_file():
             return candidate
-        found = sorted(folder.rglob(f"{game}*.jsonl")) if folder.is_dir() else []
+        found = sorted(folder.rglob(f"{glob.escape(game)}*.jsonl")) if folder.is_dir() and plain else []
         if len(found) == 1:
             return found[0]
     raise CommandError(f"{game}: no such transcript or game id (looked in {out})")
@@ -266,7 +290,8 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
     if table is not None and not table.is_file():
         raise CommandError(f"{table}: no such table file")
     base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
-    return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None), "base_url": base_url,
+    return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None),
+            "allow_key_env": tuple(getattr(args, "allow_key_env", None) or ()) or None, "base_url": base_url,
             "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table,
             "timeout": getattr(args, "timeout", None)}
 
@@ -283,6 +308,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
                                          overrides=resume_overrides(args), from_transcript=args.from_transcript))
     except _errors() as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise no_space(exc, path) from None
     except KeyboardInterrupt:
         return interrupted("resume", path)
     print(f"transcript: {result.path}")

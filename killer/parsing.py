@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)'")
@@ -59,3 +60,21 @@ def add_command(subparsers: Any, name: str, text: str) -> argparse.ArgumentParse
     if isinstance(parser, OneLineParser):
         parser.strict = True
     return parser
+
+
+
+def bounded(kind: type[int] | type[float], low: float, high: float, unit: str) -> Callable[[str], Any]:
+    """An option's type: a finite number of `kind` from `low` to `high` (`unit` says what it counts); anything
+    else is one line naming the range (nan, inf, -5 and 2000000000 games are refused, never coerced)."""
+    word = "a whole number" if kind is int else "a number"
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {word} ({unit})") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not {word} from {low:,g} to {high:,g} ({unit})")
+        return value
+
+    return parse

@@ -12,10 +12,11 @@ from typing import Any
 
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
-from killer.game_commands import agent_kind, api_key, positive_seconds
-from killer.parsing import add_command
+from killer.game_commands import agent_kind, allow_key_env_option, api_key, positive_seconds
+from killer.parsing import add_command, bounded
 from orchestrator.config import DEFAULT_OUT
 
+PACE = bounded(float, 0, 60, "seconds to linger on each event")
 DESCRIPTIONS = {
     "watch": "watch a game in the terminal: replay a transcript, or (no transcript, or --live) run one live",
     "play": "play one or more seats yourself against bots (hot-seat for several people)",
@@ -29,7 +30,7 @@ def register(subparsers: Any) -> None:
     watch.add_argument("--live", action="store_true", help="run a new game and watch it as it happens")
     watch.add_argument("--god", action="store_true", help="start in the god view (toggle with g)")
     watch.add_argument("--paused", action="store_true", help="replay: start paused (space plays)")
-    watch.add_argument("--pace", type=float, help="live: seconds to linger on each public event "
+    watch.add_argument("--pace", type=PACE, help="live: seconds to linger on each public event "
                        "(default 0.4 for scripted/random bots, 0 for models)")
     _run_options(watch)
     watch.set_defaults(run=cmd_watch)
@@ -38,7 +39,7 @@ def register(subparsers: Any) -> None:
     seats.add_argument("--seat", type=int, help="the seat you play (default: a random seat)")
     seats.add_argument("--seats", help="several seats at one keyboard, e.g. 1,4 (hot-seat)")
     play.add_argument("--resume", metavar="GAME", help="continue a stopped game (transcript path or game id)")
-    play.add_argument("--pace", type=float, help="seconds to linger on each public event (default 0.15)")
+    play.add_argument("--pace", type=PACE, help="seconds to linger on each public event (default 0.15)")
     _run_options(play)
     play.set_defaults(run=cmd_play)
 
@@ -57,6 +58,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--api-key", help="API key; visible to every user of this machine (ps): prefer "
                         "OPENAI_API_KEY or --api-key-env NAME. Never written anywhere")
     parser.add_argument("--table", type=Path, help="per-seat agents/models/endpoints (TOML)")
+    allow_key_env_option(parser)
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the game and the screen")
     parser.add_argument("--timeout", type=positive_seconds, help="seconds per model call (default 60)")
     parser.add_argument("--out", type=Path, default=Path("transcripts"), help="folder for the transcript")
@@ -109,7 +111,8 @@ def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) 
         raise CommandError(f"{args.table}: no such table file")
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=resolve_agents(args),
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                       api_key=api_key(args), table=args.table,
+                       api_key=api_key(args), api_key_env=args.api_key_env,
+                       allow_key_env=tuple(args.allow_key_env), table=args.table,
                        lang=args.lang or "en", timeout=60.0 if args.timeout is None else args.timeout, out=args.out,
                        humans=humans).with_seed()
     check_table(config.ruleset, config.players)
@@ -139,7 +142,7 @@ def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
 
 def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
     if args.pace is not None:
-        return max(0.0, float(args.pace))
+        return float(args.pace)
     return default if agents == "random" or agents.partition(":")[0] == "scripted" else 0.0
 
 
@@ -230,6 +233,8 @@ def resume_command(args: argparse.Namespace, game: str, play: bool) -> str:
         value = getattr(args, name, None)
         if value is not None and value != "auto":  # "auto" is --provider's default
             words += [flag, str(value)]
+    for name in getattr(args, "allow_key_env", None) or ():
+        words += ["--allow-key-env", name]
     if play and args.lang:
         words += ["--lang", args.lang]
     return shlex.join(words)

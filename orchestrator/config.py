@@ -28,6 +28,7 @@ class RunConfig:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     api_key_env: str | None = None  # the NAME of the variable holding the key (recorded; the key never is)
+    allow_key_env: tuple[str, ...] = ()  # variables a seat table may name (agents/factory.py; never from a header)
     provider: str = "auto"  # agents/providers/profiles.py; the embedded launcher sets "llamacpp"
     prompt_profile: str = "auto"  # agents/llm/prompt_profiles.py: auto | full | small (a table's seat may override it)
     table: Path | None = None
@@ -55,7 +56,7 @@ class RunConfig:
         """The options worth recording in a transcript: everything but the key (and no credentials in URLs)."""
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name == "api_key":
+            if f.name in ("api_key", "allow_key_env"):  # the key, and the user's leave (given again on resume)
                 continue
             value = getattr(self, f.name)
             if isinstance(value, Path):
@@ -77,4 +78,5 @@ class RunConfig:
                 kwargs[name] = Path(kwargs[name])
         kwargs["humans"] = frozenset(kwargs.get("humans") or ())
         kwargs.update({k: v for k, v in overrides.items() if v is not None})
+        kwargs["allow_key_env"] = tuple(kwargs.get("allow_key_env") or ())
         return RunConfig(**kwargs)

@@ -12,6 +12,7 @@ from agents.base import Agent, ModelSeat, PreflightRefused
 from agents.view import SeatView
 from engine import DecisionKind, KillerError, Request
 from hygiene.sanitize import clean
+from hygiene.secrets import redact, redact_url
 from orchestrator.replay_cache import Position
 
 
@@ -61,8 +62,9 @@ async def preflight(agents: dict[int, Agent], pos: Position) -> None:
             await agent.preflight(view, request)
         except PreflightRefused as exc:
             names = ", ".join(str(s) for s in seats)
-            return clean(f"seat{'s' if len(seats) > 1 else ''} {names}: {agent.model} at {agent.base_url} "
-                         f"({agent.provider}) refused the game's request: {exc}", max_chars=600)
+            return clean(redact(f"seat{'s' if len(seats) > 1 else ''} {names}: {agent.model} at "
+                                f"{redact_url(agent.base_url)} ({agent.provider}) refused the game's request: {exc}"),
+                         max_chars=600)
         return None
 
     problems = await asyncio.gather(*(check(seats) for seats in found.values()))

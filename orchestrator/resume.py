@@ -12,6 +12,7 @@ import engine
 from agents.base import Agent
 from agents.health import FallbackTally
 from agents.view import NotebookData
+from hygiene.files import FileRefused, refuse_unsafe
 from hygiene.secrets import redact_url
 from orchestrator.config import RunConfig
 from orchestrator.preflight import resolve_all
@@ -24,7 +25,7 @@ from orchestrator.store.lock import hold
 from orchestrator.store.transcript import Entry, TranscriptWriter, read_transcript, truncate_to
 
 # Taken from the command line on resume, never from a header: where requests go, which key, how they are shaped.
-ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "provider")
+ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "allow_key_env", "provider")
 
 
 async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
@@ -36,12 +37,17 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
     Progress: a missing, empty or foreign checkpoint of a game with decisions is a ResumeError naming the choices
     (`from_transcript` rebuilds the checkpoint from the transcript's decisions); a game stopped before it made
     any decision resumes from its transcript."""
+    try:
+        refuse_unsafe(game, single=True)  # a second name of a game would write it beside its own lock
+    except FileRefused as exc:
+        raise ResumeError(f"{exc}; resume the game by its own file") from None
     with hold(game, "this game"):
         transcript = read_transcript(game, tolerant=True)
         config = resume_config(game, transcript.header, overrides or {}, agents is not None)
-        if transcript.end is not None:
-            raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
         ckpt = checkpoint_path(game)
+        if transcript.end is not None:
+            remove_checkpoint(ckpt)  # left by a process killed after the end line: a finished game needs none
+            raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
         cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds)
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:

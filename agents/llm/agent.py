@@ -9,7 +9,9 @@ Two retry budgets, one per kind of failure:
 - answers (junk, illegal choices, empty, cut off): `max_retries` more tries, the error fed back to the model.
 A decision falls back when the budget of the failure at hand is spent. The openai client's own retries are off
 (`max_retries=0`), so the attempts recorded in the Annotation are all the calls made. Each call is bounded by
-`timeout` twice over: the client's request timeout and an asyncio timeout around the call.
+`timeout` twice over: the bounded transport (agents/providers/transport.py: the whole answer, stream included,
+within `timeout`, and at most 8 MB) and an asyncio timeout a little longer around the call. A preflight, its
+tries included, takes at most `timeout`.
 
 Provider "auto" is resolved on the first call (or by `resolve()` before the game): agents/providers/detect.py. The
 request shape, the transport retries and the one format adaptation live in agents/llm/endpoint.py.
@@ -17,6 +19,7 @@ request shape, the transport retries and the one format adaptation live in agent
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import time
@@ -143,16 +146,13 @@ class LLMAgent:
         facts = seat_facts(view)
         choices = prompting.choices_for(view, request, facts)
         schema, messages = self._prompt(view, choices)
-        tally = Tally()
-        while True:
-            try:
-                reply = await self._call(messages, schema, tally, None)
-                break
-            except openai.APIStatusError as exc:
-                if not self.endpoint.adapt(exc):
-                    raise PreflightRefused(redact(provider_message(exc))) from None
-            except Exception as exc:
-                raise PreflightRefused(redact(provider_message(exc))) from None
+        try:
+            async with asyncio.timeout(self.timeout):  # one call's time, its transport retries included
+                reply = await self._probe(messages, schema)
+        except TimeoutError:
+            raise PreflightRefused(f"no answer within {self.timeout:g} s (--timeout)") from None
+        if reply.error:
+            raise PreflightRefused(redact(f"the endpoint answered with an error: {reply.error}"))
         if reply.finish == "length":
             raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens "
                                    "(finish_reason length); raise max_tokens")
@@ -163,6 +163,18 @@ class LLMAgent:
         if not isinstance(data, dict):
             raise PreflightRefused("the answer is not a JSON object: "
                                    + redact(str(reply.text or "(empty)"))[:120])
+
+    async def _probe(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> Reply:
+        """The preflight's request (after the profile's one adaptation, if refused); PreflightRefused if not."""
+        tally = Tally()
+        while True:
+            try:
+                return await self._call(messages, schema, tally, None)
+            except openai.APIStatusError as exc:
+                if not self.endpoint.adapt(exc):
+                    raise PreflightRefused(redact(provider_message(exc))) from None
+            except Exception as exc:
+                raise PreflightRefused(redact(provider_message(exc))) from None
 
     async def _attempts(self, view: SeatView, choices: Choices, tally: Tally) -> Decision:
         await self.resolve()
@@ -204,6 +216,8 @@ class LLMAgent:
 
     def _read(self, reply: Reply, choices: Choices) -> tuple[str | None, str | None]:
         """(error, valid answer text)."""
+        if reply.error:
+            return f"the endpoint answered with an error: {reply.error}", None
         if reply.finish is None and reply.text is None:
             return "the response has no choices", None
         if reply.finish == "length":

@@ -13,9 +13,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx2
 import openai
 
 from agents.llm.streaming import SpeechFeed
+from agents.providers.transport import AnswerTooSlow, bound_of
 from hygiene import secrets
 from hygiene.sanitize import clean
 
@@ -23,6 +25,7 @@ THINK = re.compile(r"^\s*<think>(.*?)</think>\s*", re.DOTALL)
 MAX_THOUGHTS = 32000  # characters of private thoughts kept in the annotation
 TRANSIENT_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504})
 BACKOFF_CAP_S = 8.0  # the longest wait between two tries, whatever Retry-After says
+LIVE_TEXT_CHARS = 16_000  # past this much answer text the live speech is no longer looked for
 
 
 @dataclass
@@ -59,6 +62,7 @@ class Reply:
     text: str | None
     thoughts: str = ""
     finish: str | None = None
+    error: str | None = None  # an error the endpoint sent in place of choices (with HTTP 200)
 
 
 def split_think(text: str | None) -> tuple[str | None, str]:
@@ -92,7 +96,7 @@ async def complete(create: Any, args: dict[str, Any], tally: Tally) -> Reply:
     response = await create(**args)
     tally.add_usage(getattr(response, "usage", None))
     if not response.choices:
-        return Reply(None)
+        return Reply(None, error=error_text(getattr(response, "error", None)))
     choice = response.choices[0]
     text, think = split_think(choice.message.content)
     return Reply(text, thoughts_text(getattr(choice.message, "reasoning_content", None), think),
@@ -107,6 +111,7 @@ async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFe
     parts: list[str] = []
     reasoning: list[str] = []
     finish: str | None = None
+    size = looked = 0
     async for chunk in events:
         tally.add_usage(getattr(chunk, "usage", None))
         if not chunk.choices:
@@ -121,16 +126,33 @@ async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFe
             reasoning.append(more)
         if delta.content:
             parts.append(delta.content)
-            await feed.update(secrets.redact(visible_part("".join(parts))))
+            size += len(delta.content)
+            if size - looked >= looked // 64 and size <= LIVE_TEXT_CHARS and feed.wants_more:
+                looked = size  # looked at again once it grew by 1/64: linear work, however long the answer
+                await feed.update(secrets.redact(visible_part("".join(parts))))
     if not parts and finish is None:
         return Reply(None)
+    if looked < size <= LIVE_TEXT_CHARS and feed.wants_more:
+        await feed.update(secrets.redact(visible_part("".join(parts))))  # the last few characters too
     text, think = split_think("".join(parts))
     return Reply(text, thoughts_text("".join(reasoning), think), finish)
 
 
+def error_text(error: Any) -> str | None:
+    """The message of an `error` field an endpoint sent in a 200 answer (an object with `message`, or text)."""
+    if error is None:
+        return None
+    message = error.get("message") if isinstance(error, dict) else getattr(error, "message", error)
+    return clean(str(message), max_chars=300) or None
+
+
 def is_transient(exc: BaseException) -> bool:
-    """A failure worth another try on the transport budget."""
-    if isinstance(exc, TimeoutError | openai.APITimeoutError | openai.APIConnectionError):
+    """A failure worth another try on the transport budget (an answer over the byte cap is not: the next one
+    would be read the same way)."""
+    bound = bound_of(exc)
+    if bound is not None:
+        return isinstance(bound, AnswerTooSlow)
+    if isinstance(exc, TimeoutError | openai.APITimeoutError | openai.APIConnectionError | httpx2.TransportError):
         return True
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code in TRANSIENT_STATUSES
@@ -148,7 +170,11 @@ def backoff(exc: BaseException | None, failures: int, base_s: float) -> float:
 
 
 def provider_message(exc: BaseException) -> str:
-    """The provider's own error message (its JSON `error.message` where it sends one), on one line."""
+    """The provider's own error message (its JSON `error.message` where it sends one), on one line; a bound
+    (agents/providers/transport.py) says which."""
+    bound = bound_of(exc)
+    if bound is not None:
+        return clean(str(bound), max_chars=300)
     if isinstance(exc, openai.APIStatusError):
         body = exc.body
         error = body.get("error") if isinstance(body, dict) else None

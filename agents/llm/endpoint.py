@@ -36,6 +36,7 @@ from hygiene import secrets
 STYLES: tuple[str, ...] = ("json_object", "json_schema", "auto")
 REFUSALS = (400, 422, 500)  # a server refusing the response_format (llama-cpp-python answers json_schema with 500)
 DEFAULT_TRANSPORT_RETRIES = 3
+CALL_GRACE_S = 0.5  # the transport ends a call at its timeout, saying why; this net fires only if it did not
 
 
 class Endpoint:
@@ -117,7 +118,7 @@ class Endpoint:
                                  retry=retry_if_exception(transient), before_sleep=note, reraise=True)
         async for attempt in retrying:
             with attempt:
-                async with asyncio.timeout(self.timeout):
+                async with asyncio.timeout(self.timeout + CALL_GRACE_S):  # a net under the transport's deadline
                     args = self.args(messages, schema)
                     reply = await (complete(create, args, tally) if feed is None
                                    else stream(create, args, tally, feed, usage=True))

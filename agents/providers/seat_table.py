@@ -19,6 +19,7 @@ An LLM seat with neither model nor base_url plays on the embedded model. A bad f
 
 from __future__ import annotations
 
+import math
 import tomllib
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -26,6 +27,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agents.providers.profiles import PROVIDERS, GenOptions
+from hygiene import files
 
 # what a seat (or a tournament contestant) may be played by; scripted:LEVEL names a bot level (agents/bots)
 AgentKind = Literal["llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random"]
@@ -37,18 +39,45 @@ class TableError(ValueError):
     """The table file is missing, not TOML or not a valid table: one line naming the problem."""
 
 
+# extra_body is sent as is, merged into the request: it may add options, never replace what the agent asks
+RESERVED_BODY = frozenset({"model", "messages", "stream", "stream_options", "response_format", "tools",
+                           "tool_choice", "functions", "function_call"})
+MAX_BODY_DEPTH = 8  # levels of nesting in extra_body (vLLM's and Ollama's options need two or three)
+
+
+def check_body(value: Any, depth: int = 1) -> None:
+    """ValueError unless `value` is plain JSON of finite numbers, nested at most MAX_BODY_DEPTH levels."""
+    if depth > MAX_BODY_DEPTH:
+        raise ValueError(f"extra_body is nested more than {MAX_BODY_DEPTH} levels deep")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"extra_body holds {value}, not a finite number")
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for child in children:
+        check_body(child, depth + 1)
+
+
 class Generation(BaseModel):
     """Generation options of a seat (seat table) or a contestant (tournament file); unset = the profile's."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     provider: Provider | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)
     top_p: float | None = Field(default=None, gt=0, le=1)
-    max_tokens: int | None = Field(default=None, gt=0)
+    max_tokens: int | None = Field(default=None, gt=0, le=1_000_000)
     reasoning_effort: str | None = Field(default=None, pattern=r"^[a-z]{1,12}$")
     seed: int | None = None
     extra_body: dict[str, Any] | None = None
+
+    @field_validator("extra_body")
+    @classmethod
+    def _body(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        reserved = sorted(RESERVED_BODY & set(value or {}))
+        if reserved:
+            raise ValueError(f"extra_body may not set {reserved[0]} (the agent sets model, messages, stream, "
+                             "response_format and tools itself)")
+        check_body(value)
+        return value
 
     def gen_options(self) -> GenOptions:
         """The options as the LLM agent takes them."""
@@ -76,7 +105,7 @@ class SeatSpec(Generation):
 class Table(BaseModel):
     """The whole file: defaults and per-seat overrides keyed by seat number."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     defaults: SeatSpec = SeatSpec()
     seats: dict[int, SeatSpec] = {}
@@ -101,10 +130,18 @@ class Table(BaseModel):
             raise TableError(f"table names seat {extra[0]} but the game has {players} players")
 
 
+MAX_TOML_BYTES = files.MB  # a table or tournament file is a few KB
+
+
 def read_toml(path: Path, what: str, error: type[Exception]) -> dict[str, Any]:
-    """A TOML file as a dict; an unreadable or invalid file raises `error` with one line naming it."""
+    """A TOML file as a dict; an unreadable, too large, too deeply nested or invalid file raises `error` with
+    one line naming it."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(files.read_text(path, MAX_TOML_BYTES))
+    except files.FileRefused as exc:
+        raise error(str(exc)) from None
+    except RecursionError:
+        raise error(f"{path}: the {what} is nested too deeply") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
     except UnicodeDecodeError:

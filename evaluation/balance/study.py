@@ -41,6 +41,7 @@ from evaluation.balance.chunks import StudyError
 from evaluation.balance.workers import ONE_PROCESS, Spread, run_study
 from evaluation.games.metrics import side_of
 from evaluation.stats.intervals import mean, rate
+from hygiene import files
 
 CLAIM_RULESETS = ("v2-classic", "v2.5-std", "v3")
 CLAIM_PLAYERS = (10, 11, 12, 13)  # the sizes all three allow
@@ -205,9 +206,9 @@ def _write(out: Path, rows: list[dict[str, Any]], sweep: list[dict[str, Any]], v
     result = {"games": games * (len(rows) + len(sweep)), "games_per_setup": games, "seed": seed,
               "setups": rows, "killer_sweep": sweep, "claims": verdicts}
     out.mkdir(parents=True, exist_ok=True)
-    (out / "balance.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    files.write_text(out / "balance.json", json.dumps(result, indent=2) + "\n")
     images = balance_plots(rows, sweep, out)
-    (out / "balance.md").write_text(render_balance(result, images), encoding="utf-8")
+    files.write_text(out / "balance.md", render_balance(result, images))
     return result
 
 

@@ -22,6 +22,7 @@ from engine.roles import ROLE_IDS, SPECIAL_ROLES
 from evaluation.balance.chunks import StudyError
 from evaluation.balance.study import GameSetup, Mix, check_agents, play, run_setups
 from evaluation.balance.workers import Spread, check_spread
+from hygiene import files
 
 CALIBRATION = 6  # games timed in this process, per agent kind, to estimate the search's time
 
@@ -176,9 +177,9 @@ def write_search(out: Path, result: dict[str, Any], command: str) -> list[Path]:
 
     out.mkdir(parents=True, exist_ok=True)
     stem = f"suggest_{result['ruleset']}"
-    (out / f"{stem}.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    files.write_text(out / f"{stem}.json", json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     image = suggest_plot(result, out / f"{stem}.png")
-    (out / f"{stem}.md").write_text(render_search(result, image, command), encoding="utf-8")
+    files.write_text(out / f"{stem}.md", render_search(result, image, command))
     return [out / f"{stem}.{ext}" for ext in ("json", "md", "png")]
 
 

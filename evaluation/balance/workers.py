@@ -12,8 +12,11 @@ into chunks of consecutive indices; chunks run wherever the backend puts them an
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Sequence
+import signal
+import time
+from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -80,21 +83,69 @@ def _counted(outcomes: list[Any], advance: Advance) -> list[Any]:
 
 
 def _run_pool(setups: Sequence[Setup], parts: list[Chunk], workers: int, advance: Advance) -> list[list[Any]]:
-    """The chunks on a process pool; results kept by chunk number, whatever order they finish in."""
+    """The chunks on a process pool; results kept by chunk number, whatever order they finish in. Ctrl-C or
+    SIGTERM (to the parent or its whole process group) stops the pool in bounded time (`stop_pool`)."""
     done: list[list[Any]] = [[] for _ in parts]
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)))
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)), initializer=quiet_worker)
     try:
-        pending: dict[Future[list[Any]], int] = {
-            pool.submit(play_chunk, setups[c.setup], c.start, c.stop): i for i, c in enumerate(parts)}
+        with _signals_blocked():  # workers start with the signals held until they ignore them (quiet_worker)
+            pending: dict[Future[list[Any]], int] = {
+                pool.submit(play_chunk, setups[c.setup], c.start, c.stop): i for i, c in enumerate(parts)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 number = pending.pop(future)
                 done[number] = future.result()
                 advance(len(done[number]))
-    finally:  # an error or Ctrl-C: drop the chunks not started instead of playing them out
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # an error, Ctrl-C or SIGTERM: drop the chunks not started instead of playing them out
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
     return done
+
+
+STOP_GRACE_S = 3.0  # what a worker may take to finish its chunk before it is terminated
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def quiet_worker() -> None:
+    """A worker ignores Ctrl-C and SIGTERM (a shell or a scheduler signals the whole process group): the parent
+    alone stops the pool. A worker interrupted inside the pool's queues would leave its siblings and the parent
+    waiting on it for ever (the hang of issue 25, item 9)."""
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+@contextlib.contextmanager
+def _signals_blocked() -> Iterator[None]:
+    """Holds Ctrl-C and SIGTERM in this thread while workers are forked (they inherit the mask, so none is
+    interrupted before quiet_worker runs); a signal that came meanwhile is delivered right after."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stops a pool without waiting for its work: the chunks not started are cancelled, the workers get
+    STOP_GRACE_S to finish, then are terminated (and killed if need be). Further Ctrl-C and SIGTERM are held
+    meanwhile, so a second one cannot leave the pool half stopped."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # the standard library names them so
+    with _signals_blocked():
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + STOP_GRACE_S
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(1.0)
+            if process.is_alive():
+                process.kill()
+                process.join()
 
 
 def merge(setups: Sequence[Setup], parts: list[Chunk], done: list[list[Any]]) -> list[list[Any]]:

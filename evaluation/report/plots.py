@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import matplotlib
+
+from hygiene import files
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974",
            "#64b5cd")
+
+
+def save(fig: Any, path: Path) -> None:
+    """The figure as a PNG at `path`, written link-safe (hygiene/files.py), not by matplotlib's own open()."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    files.write_bytes(path, buffer.getvalue())
 
 
 def colours(names: list[str]) -> dict[str, str]:
@@ -55,7 +65,7 @@ def role_plot(by_role: dict[str, dict[str, Any]], out: Path, order: list[str] | 
     ax.set_title("Win rate by role held (95 % deal bootstrap)")
     ax.legend(fontsize=8, title="contestant")
     fig.tight_layout()
-    fig.savefig(out / "win_by_role.png", dpi=100)
+    save(fig, out / "win_by_role.png")
     plt.close(fig)
     return "win_by_role.png"
 
@@ -72,7 +82,7 @@ def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
     axes[0].set_ylabel("share of seats won")
     fig.suptitle("Win rates with 95 % deal-bootstrap intervals")
     fig.tight_layout()
-    fig.savefig(out / "win_rates.png", dpi=100)
+    save(fig, out / "win_rates.png")
     plt.close(fig)
     role = role_plot(summary.get("by_role") or {}, out, names)
     _ratings(summary.get("ratings") or {}, out)
@@ -102,7 +112,7 @@ def _ratings(ratings: dict[str, Any], out: Path) -> None:
     ax.set_xlabel("contestant")
     ax.set_ylabel("skill")
     fig.tight_layout()
-    fig.savefig(out / "ratings.png", dpi=100)
+    save(fig, out / "ratings.png")
     plt.close(fig)
 
 
@@ -130,7 +140,7 @@ def _deception(cs: dict[str, Any], names: list[str], out: Path) -> str:
     if plotted:
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(out / "deception.png", dpi=100)
+    save(fig, out / "deception.png")
     plt.close(fig)
     return "deception.png"
 
@@ -152,7 +162,7 @@ def _brier(cs: dict[str, Any], names: list[str], out: Path) -> str:
     ax.set_title("Suspicion Brier score by side")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(out / "brier.png", dpi=100)
+    save(fig, out / "brier.png")
     plt.close(fig)
     return "brier.png"
 
@@ -176,7 +186,7 @@ def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: 
     ax.legend(fontsize=7, ncol=2)
     ax.set_title("Killers' win rate by table size (95 % Wilson)")
     fig.tight_layout()
-    fig.savefig(out / "balance_players.png", dpi=100)
+    save(fig, out / "balance_players.png")
     plt.close(fig)
     if not sweep:
         return ["balance_players.png"]
@@ -192,7 +202,7 @@ def balance_plots(rows: list[dict[str, Any]], sweep: list[dict[str, Any]], out: 
     ax.set_title("Game length by number of killers")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(out / "balance_length.png", dpi=100)
+    save(fig, out / "balance_length.png")
     plt.close(fig)
     return ["balance_players.png", "balance_length.png"]
 
@@ -217,6 +227,6 @@ def suggest_plot(result: dict[str, Any], path: Path) -> str:
     ax.legend(fontsize=8)
     ax.set_title(f"{result['ruleset']}: the seeds' card mix and the mix closest to 50 % (95 % Wilson)")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    save(fig, path)
     plt.close(fig)
     return path.name

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import KillerError, get_ruleset
 from evaluation.games.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
 from evaluation.report import cells
 from evaluation.report.leaderboard import comparisons, leaderboard
@@ -25,7 +26,10 @@ from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
+from hygiene import files
+from hygiene.sanitize import markdown_value
 from orchestrator.store.transcript import Transcript, read_transcript
+from orchestrator.verify import verify_transcript
 
 SUMMARY = "summary.json"
 REPORT = "report.md"
@@ -41,12 +45,27 @@ class Played:
     rotation: int | None = None
 
 
-def run_transcripts(out: Path) -> tuple[list[Played], list[str]]:
+def left_out_reason(t: Transcript) -> str | None:
+    """Why a finished game does not count (None: it does): a setup no ruleset allows, or a transcript that is not
+    a legal game of its own seed (`killer verify`'s replay finds it inconsistent, e.g. a flipped winner)."""
+    ruleset, players = t.header.get("ruleset"), t.header.get("players")
+    try:
+        low, high = get_ruleset(str(ruleset)).players
+    except KillerError:
+        return f"setup {ruleset}/{players}: no such ruleset"
+    if not isinstance(players, int) or not low <= players <= high:
+        return f"setup {ruleset}/{players}: {ruleset} is played by {low} to {high} players"
+    report = verify_transcript(t)
+    return None if report.ok else f"inconsistent: {report.problems[0]}"
+
+
+def run_transcripts(out: Path, left_out: list[str] | None = None) -> tuple[list[Played], list[str]]:
     """Every finished game of a tournament folder in schedule order, and the ids of scheduled games not (yet)
-    finished."""
+    finished; a finished game that does not count is added to `left_out` with the reason (left_out_reason)."""
     cfg = load_run(out)
     results = read_results(out)
     played, missing = [], []
+    left = [] if left_out is None else left_out
     for game in schedule(cfg):
         row = results.get(game.game_id)
         path = out / row["transcript"] if row else None
@@ -54,20 +73,30 @@ def run_transcripts(out: Path) -> tuple[list[Played], list[str]]:
         if t is None or t.end is None:
             missing.append(game.game_id)
             continue
+        why = left_out_reason(t)
+        if why is not None:
+            left.append(f"{game.game_id}: {why}")
+            continue
         roster = {int(s): str(n) for s, n in row["roster"].items()} if row else game.roster
         played.append(Played(t, roster, game.rotation))
     return played, missing
 
 
-def loose_transcripts(paths: Sequence[Path]) -> tuple[list[Played], list[str], list[str]]:
+def loose_transcripts(paths: Sequence[Path], left_out: list[str] | None = None
+                      ) -> tuple[list[Played], list[str], list[str]]:
     """Finished games of loose transcripts merged by game identity (evaluation/tournament/runs.py), the ids of
-    games without an end line, and the copies counted once."""
+    games without an end line, and the copies counted once; a game that does not count goes to `left_out`."""
     played, missing, duplicates = [], [], []
+    left = [] if left_out is None else left_out
     seen: dict[str, Path] = {}
     for path in paths:
         t = read_transcript(path)
         if t.end is None:
             missing.append(t.game_id)
+            continue
+        why = left_out_reason(t)
+        if why is not None:
+            left.append(f"{path}: {why}")
             continue
         identity = game_identity(t.header, [e.event for e in t.entries])
         if identity in seen:
@@ -83,20 +112,21 @@ def facts_of(game: Played) -> GameFacts:
     return game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, game.roster)
 
 
-def load_games(out: Path) -> tuple[list[GameFacts], list[str]]:
+def load_games(out: Path, left_out: list[str] | None = None) -> tuple[list[GameFacts], list[str]]:
     """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished."""
-    played, missing = run_transcripts(out)
+    played, missing = run_transcripts(out, left_out)
     return [facts_of(g) for g in played], missing
 
 
 def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     """The whole summary of a run folder."""
     cfg = load_run(out)
-    games, missing = load_games(out)
+    left: list[str] = []
+    games, missing = load_games(out, left)
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
     summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded,
-                       cfg.field if cfg.schedule == "field" else None)
+                       cfg.field if cfg.schedule == "field" else None, left)
     return {**summary, "schedule": cfg.schedule, **judged(games, [out])}
 
 
@@ -105,7 +135,8 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
     (evaluation/tournament/runs.py): a copied game counts once and is listed under `duplicates`. Each seat's
     contestant is the name its tournament recorded in the header, else its model, else its agent kind; prices come
     from the headers too. Games without an end line are listed missing."""
-    played, missing, duplicates = loose_transcripts(paths)
+    left: list[str] = []
+    played, missing, duplicates = loose_transcripts(paths, left)
     kinds: dict[str, tuple[str, str | None]] = {}
     prices: dict[str, Any] = {}
     for game in played:
@@ -116,7 +147,8 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
         for name, price in (recorded_tournament(header).get("prices") or {}).items():
             prices.setdefault(str(name), Price.model_validate(price))
     games = [facts_of(g) for g in played]
-    summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded)
+    summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded,
+                       left_out=left)
     return {**summary, "duplicates": duplicates, **judged(games, sorted({p.parent for p in paths}))}
 
 
@@ -136,7 +168,8 @@ def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[Gam
 
 
 def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mapping[str, tuple[str, str | None]],
-             prices: Mapping[str, Any], include_degraded: bool = False, field: str | None = None) -> dict[str, Any]:
+             prices: Mapping[str, Any], include_degraded: bool = False, field: str | None = None,
+             left_out: Sequence[str] = ()) -> dict[str, Any]:
     names = list(kinds)
     deals = Deals(games)
     table = SeatTable(games, deals)
@@ -153,8 +186,9 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
     return {
         "tournament": name,
         "games": len(games),
-        "scheduled": len(games) + len(missing),
+        "scheduled": len(games) + len(missing) + len(left_out),
         "missing": missing,
+        "left_out": list(left_out),  # finished but not counted: left_out_reason
         "resampling": {"unit": "deal", "deals": len(deals), "draws": DRAWS, "seed": DEFAULT_SEED},
         "contestants": {n: {"agent": kinds[n][0], "model": kinds[n][1], **contestants.get(n, {"seats": 0}),
                             "cost": cost(contestants.get(n, {}), prices[n])} for n in names},
@@ -180,13 +214,13 @@ def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | No
     summary = (summarize(out, include_degraded) if transcripts is None
                else summarize_transcripts(transcripts, include_degraded))
     out.mkdir(parents=True, exist_ok=True)
-    (out / SUMMARY).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    files.write_text(out / SUMMARY, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     images: list[str] = []
     if plots and summary["games"]:
         from evaluation.report.plots import tournament_plots
 
         images = tournament_plots(summary, out)
-    (out / REPORT).write_text(render_markdown(summary, images), encoding="utf-8")
+    files.write_text(out / REPORT, render_markdown(summary, images))
     return summary
 
 
@@ -302,6 +336,9 @@ def _flags(summary: dict[str, Any]) -> list[str]:
     if summary.get("claims_from_labels"):
         lines.append(f"{len(summary['claims_from_labels'])} transcripts record no public claims (older format): "
                      "their lies appear only in the separately named self-label lie rate.")
+    if summary.get("left_out"):
+        lines.append(f"**Left out** ({len(summary['left_out'])}: not legal games of their own rules and seed, so "
+                     "not counted; `killer verify` each to see why): " + "; ".join(summary["left_out"]) + ".")
     if summary.get("duplicates"):
         lines.append(f"{len(summary['duplicates'])} copied games counted once: " + "; ".join(summary["duplicates"]))
     if summary.get("self_play_games"):
@@ -338,7 +375,9 @@ def _judge_lines(judge: dict[str, Any] | None) -> list[str]:
 
 
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
-    """The report: leaderboard, paired comparisons, per-contestant figures, roles, setups, plots."""
+    """The report: leaderboard, paired comparisons, per-contestant figures, roles, setups, plots. Every string of
+    the summary (names, models, ids, paths, roles, setups: what files said) is made plain Markdown text first."""
+    summary = markdown_value(summary)
     names = list(summary["contestants"])
     lines = [f"# Tournament report: {summary['tournament']}", "",
              f"{summary['games']} of {summary['scheduled']} scheduled games finished. Every number is counted "

@@ -40,6 +40,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from agents.providers.seat_table import AgentKind, Generation, first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
+MAX_SCHEDULED = 100_000  # games in one tournament's schedule (a list of them is built before the first game)
+MAX_PRICE = 10_000.0  # USD per million tokens
+MAX_BUDGET_USD = 1_000_000.0
+MAX_TIMEOUT_S = 86_400.0  # a day per call
+
 
 class ConfigError(KillerError, ValueError):
     """The tournament file is missing, not TOML or not valid: one line naming the problem."""
@@ -54,10 +59,10 @@ class Contestant(Generation):
     model: str | None = None
     base_url: str | None = None
     api_key_env: str | None = None
-    timeout: float = Field(default=60.0, gt=0, allow_inf_nan=False)
+    timeout: float = Field(default=60.0, gt=0, le=MAX_TIMEOUT_S)
     response_format: Literal["auto", "json_object", "json_schema"] = "auto"
-    concurrency: int | None = Field(default=None, ge=1)  # decisions in flight at once, over all its games
-    rpm: int | None = Field(default=None, ge=1)  # decisions started per minute, over all its games
+    concurrency: int | None = Field(default=None, ge=1, le=10_000)  # decisions in flight at once, over all its games
+    rpm: int | None = Field(default=None, ge=1, le=1_000_000)  # decisions started per minute, over all its games
 
     @property
     def embedded(self) -> bool:
@@ -68,7 +73,7 @@ class Contestant(Generation):
 class RulesetSpec(BaseModel):
     """A ruleset and a table size."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     id: str
     players: int | None = None
@@ -92,25 +97,25 @@ class RulesetSpec(BaseModel):
 class Price(BaseModel):
     """What a model costs: USD per million prompt and completion tokens."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    prompt: float = Field(ge=0)
-    completion: float = Field(ge=0)
-    cached: float | None = Field(default=None, ge=0)  # cached prompt tokens, where the provider bills them less
+    prompt: float = Field(ge=0, le=MAX_PRICE)
+    completion: float = Field(ge=0, le=MAX_PRICE)
+    cached: float | None = Field(default=None, ge=0, le=MAX_PRICE)  # cached prompt tokens, if billed less
 
 
 class TournamentConfig(BaseModel):
     """The whole file."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     # the run folder's name under runs/: no path separators, no leading dot (nothing written outside runs/)
     name: str = Field(default="tournament", min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
     rulesets: list[RulesetSpec] = Field(min_length=1)
     contestants: list[Contestant] = Field(min_length=1)
-    seeds: int = Field(default=4, ge=1)
-    games: int | None = Field(default=None, ge=1)  # only the first N games of the schedule
-    first_seed: int = Field(default=0, ge=0)
+    seeds: int = Field(default=4, ge=1, le=MAX_SCHEDULED)
+    games: int | None = Field(default=None, ge=1, le=MAX_SCHEDULED)  # only the first N games of the schedule
+    first_seed: int = Field(default=0, ge=0, le=2**63)
     rotate: bool = True  # play every deal once per rotation of the roster (else one rotation per deal)
     # rotate: the roster rotates over the seats; side-pure: one contestant holds every killer-side card, the other
     # every good card, then swapped, on the same deal; field: each other contestant alone in one seat (every
@@ -121,7 +126,7 @@ class TournamentConfig(BaseModel):
     lang: Literal["en", "zh"] = "en"
     parallel: int = Field(default=1, ge=1, le=64)
     prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name
-    budget_usd: float | None = Field(default=None, gt=0)  # no new game starts once the run has cost this much
+    budget_usd: float | None = Field(default=None, gt=0, le=MAX_BUDGET_USD)  # no new game starts past this cost
 
     @field_validator("rulesets", mode="before")
     @classmethod
@@ -147,7 +152,19 @@ class TournamentConfig(BaseModel):
             raise ValueError(f"a side-pure schedule plays exactly 2 contestants, not {len(names)}")
         if self.schedule == "field" and (self.field not in names or len(names) < 2):
             raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
+        total = self.seeds * sum(self._per_deal(spec.seats) for spec in self.rulesets)
+        if total > MAX_SCHEDULED:
+            raise ValueError(f"the schedule has {total:,} games, more than {MAX_SCHEDULED:,}: lower seeds (or "
+                             "split the tournament)")
         return self
+
+    def _per_deal(self, players: int) -> int:
+        """Games per deal of a table of `players` (evaluation/tournament/schedules.py)."""
+        if self.schedule == "side-pure":
+            return 2
+        if self.schedule == "field":
+            return (len(self.contestants) - 1) * players
+        return len(self.contestants) if self.rotate else 1
 
     def contestant(self, name: str) -> Contestant:
         return next(c for c in self.contestants if c.name == name)

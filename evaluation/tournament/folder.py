@@ -11,12 +11,15 @@ from typing import Any
 from agents.health import is_degraded
 from evaluation.tournament.config import ConfigError, TournamentConfig, parse_config
 from evaluation.tournament.schedules import Scheduled
+from hygiene import files
 from hygiene.secrets import redact_url
 from orchestrator.store.transcript import read_transcript
 
 RESULTS = "results.jsonl"
 CONFIG_COPY = "tournament.json"
 GAMES = "games"
+MAX_RESULTS_BYTES = 64 * files.MB
+MAX_COPY_BYTES = 4 * files.MB
 LABELS = "labels.jsonl"  # the judge model's labels (evaluation/statements/labels.py)
 NOT_TRANSCRIPTS = frozenset({RESULTS, LABELS})  # the JSONL files a run folder holds beside its games
 
@@ -33,7 +36,9 @@ def read_results(out: Path) -> dict[str, dict[str, Any]]:
     if not path.exists():
         return rows
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, MAX_RESULTS_BYTES)
+    except files.FileRefused as exc:
+        raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the results ({exc})") from None
     for line in text.split("\n"):
@@ -70,7 +75,7 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
     if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds", "budget_usd")):
-        copy.write_text(json.dumps(mine, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        files.write_text(copy, json.dumps(mine, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def _recordable(raw: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +89,9 @@ def _recordable(raw: dict[str, Any]) -> dict[str, Any]:
 def _read_copy(copy: Path) -> dict[str, Any]:
     """tournament.json as a dict; a file that is not one is a ConfigError line."""
     try:
-        raw = json.loads(copy.read_text(encoding="utf-8"), parse_constant=_no_constant)
+        raw = json.loads(files.read_text(copy, MAX_COPY_BYTES), parse_constant=_no_constant)
+    except files.FileRefused as exc:
+        raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ConfigError(f"{copy}: not a tournament copy this program wrote ({type(exc).__name__})") from None
     if not isinstance(raw, dict):

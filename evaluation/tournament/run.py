@@ -30,6 +30,7 @@ from evaluation.tournament.folder import (
 )
 from evaluation.tournament.limits import Limited, RateLimit
 from evaluation.tournament.schedules import Scheduled, schedule
+from hygiene import files
 from orchestrator.config import RunConfig
 from orchestrator.preflight import PreflightError, preflight
 from orchestrator.replay_cache import ReplayCache
@@ -37,7 +38,7 @@ from orchestrator.resume import resume_game
 from orchestrator.run import run_game
 from orchestrator.store.checkpoint import ResumeError
 from orchestrator.store.files import checkpoint_path
-from orchestrator.store.lock import hold
+from orchestrator.store.lock import clear_stale, hold
 from orchestrator.store.transcript import TranscriptError, read_transcript, safe_line
 
 # Builds the agents of one contestant for some seats of one game: (contestant, seats, seed, lang) -> agents.
@@ -158,7 +159,7 @@ class _Runner:
                 line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
                 self.spent += line["usd"]
                 async with self.lock:
-                    with (self.out / RESULTS).open("a", encoding="utf-8") as f:
+                    with files.open_append(self.out / RESULTS) as f:
                         f.write(safe_line(line) + "\n")
                 _drop_checkpoint(path)
             except Exception as exc:  # one broken game never stops the tournament
@@ -205,6 +206,7 @@ async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilde
 
 async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool) -> RunSummary:
     prepare(cfg, out)
+    clear_stale(out / GAMES)  # game locks left by a killed run (the kernel released them; their files stayed)
     games = schedule(cfg)
     done = read_results(out)
     todo = [g for g in games if g.game_id not in done or not (out / done[g.game_id]["transcript"]).exists()]

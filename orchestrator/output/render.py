@@ -17,7 +17,7 @@ from agents.llm.notebook import notebook_lines
 from engine import EventKind
 from engine.record.view import GOD, PUBLIC, View, can_see
 from engine.roles import ROLES, display_name
-from hygiene.sanitize import clean
+from hygiene.sanitize import clean, markdown
 from orchestrator.store.transcript import Entry, Transcript
 from words.legacy import reasoning_text
 from words.narrator import Words, echoes, heading, phrase, seen_by, sentence
@@ -26,12 +26,12 @@ PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the
 
 
 def role_name(role: Any, lang: str) -> str:
-    return display_name(role, lang) if isinstance(role, str) and role in ROLES else clean(str(role), max_chars=40)
+    return display_name(role, lang) if isinstance(role, str) and role in ROLES else markdown(str(role), max_chars=40)
 
 
 def quote_inline(text: str) -> str:
-    """Untrusted text made safe inside Markdown/HTML: one line, no markup."""
-    return clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Untrusted text made safe inside Markdown/HTML: one line, no markup (hygiene.sanitize.markdown)."""
+    return markdown(text)
 
 
 def quote(text: str) -> str:
@@ -185,7 +185,8 @@ def view_name(view: View, lang: str) -> str:
 def intro(t: Transcript, lang: str) -> str:
     """'Ruleset: …; 8 players; seed 1; in English.' (or the language it was played in, when rendered in another)."""
     h, played = t.header, game_lang(t)
-    values = {"ruleset": Words(lang).ruleset(h.get("ruleset")), "players": h.get("players"), "seed": h.get("seed")}
+    values = {"ruleset": quote_inline(Words(lang).ruleset(h.get("ruleset"))),
+              "players": quote_inline(str(h.get("players"))), "seed": quote_inline(str(h.get("seed")))}
     if played == lang:
         return phrase(lang, "render_intro", **values)
     return phrase(lang, "render_intro_played", game_lang=phrase(lang, f"lang_{played}"), **values)

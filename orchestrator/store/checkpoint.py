@@ -13,7 +13,10 @@ from typing import Any, cast
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
+from hygiene.files import FileRefused, refuse_unsafe
 from orchestrator.config import RECURSION_LIMIT
+
+SQLITE_FILES = ("", "-wal", "-shm", "-journal")  # the database and the files SQLite opens beside it
 
 
 class ResumeError(Exception):
@@ -47,11 +50,22 @@ class _OrderlySaver(AsyncSqliteSaver):
             await asyncio.wait(pending, timeout=2.0)
 
 
+def check_files(ckpt: Path) -> None:
+    """SQLite opens the checkpoint and its -wal/-shm/-journal files itself, following links: each that exists must
+    be a regular file of one name (a planted link would have SQLite write into its target). ResumeError if not."""
+    for extra in SQLITE_FILES:
+        try:
+            refuse_unsafe(ckpt.with_name(ckpt.name + extra), single=True)
+        except FileRefused as exc:
+            raise ResumeError(str(exc)) from None
+
+
 @contextlib.asynccontextmanager
 async def open_saver(path: Path | None) -> Any:
     if path is None:
         yield InMemorySaver()
         return
+    check_files(path)
     async with _OrderlySaver.from_conn_string(str(path)) as base:
         saver = cast(_OrderlySaver, base)
         saver.in_flight = set()
@@ -63,11 +77,12 @@ async def open_saver(path: Path | None) -> Any:
 
 async def read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
     """The checkpoint's latest snapshot of this game, None when there is none; an unreadable file: ResumeError."""
-    if not ckpt.exists():
+    if not os.path.lexists(ckpt):
         return None
-    if not ckpt.is_file():
+    if ckpt.is_dir():
         raise ResumeError(f"{ckpt}: the checkpoint is not a file (a folder?); move it away, then resume (with "
                           "--from-transcript if the game has decisions)")
+    check_files(ckpt)
     if not os.access(ckpt, os.R_OK | os.W_OK) or not os.access(ckpt.parent, os.W_OK):
         raise ResumeError(f"{ckpt}: the checkpoint (or its folder) is read-only; resume needs to write it")
     try:
@@ -82,9 +97,10 @@ async def read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
 
 
 def remove_checkpoint(ckpt: Path) -> None:
-    for extra in ("", "-wal", "-shm"):
+    """Removes the checkpoint and the files beside it (a link among them is removed, never its target)."""
+    for extra in SQLITE_FILES:
         target = ckpt.with_name(ckpt.name + extra)
-        if target.is_dir():
+        if target.is_dir() and not target.is_symlink():
             raise ResumeError(f"{target}: the checkpoint is a folder; move it away first")
         target.unlink(missing_ok=True)
 

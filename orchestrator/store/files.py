@@ -4,12 +4,13 @@ the checkpoint beside it."""
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from orchestrator.config import RunConfig
-from orchestrator.store.lock import BusyError, hold
+from orchestrator.store.lock import BusyError, clear_stale, hold
 
 
 def checkpoint_path(transcript: Path) -> Path:
@@ -29,13 +30,15 @@ def _names(out: Path, game_id: str) -> Iterator[Path]:
 
 
 def _taken(path: Path) -> bool:
-    return path.exists() or checkpoint_path(path).exists()
+    """A name in use: its transcript or checkpoint exists (a link counts, even one pointing nowhere)."""
+    return os.path.lexists(path) or os.path.lexists(checkpoint_path(path))
 
 
 def claim_transcript(out: Path, game_id: str, stack: contextlib.ExitStack) -> tuple[str, Path]:
     """A fresh transcript path for `game_id` under `out`, locked (a busy or taken name, as when several runs
     start in the same second with one --out, moves on to the next number)."""
     out.mkdir(parents=True, exist_ok=True)
+    clear_stale(out)  # locks left by killed processes (the kernel released them; their files stayed)
     for path in _names(out, game_id):
         if _taken(path):
             continue

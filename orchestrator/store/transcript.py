@@ -20,12 +20,12 @@ line without an integer index, a header whose fields have the wrong types.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from engine import Event, decisions
+from hygiene import files
 from hygiene.secrets import redact_value
 
 # 1: no `format` field; 2: the header says its format (event kinds from engine.record.catalog); 3: a speech may carry a
@@ -40,6 +40,7 @@ WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resum
 # Characters json.dumps(ensure_ascii=False) leaves raw that str.splitlines() and many editors treat as breaks.
 _RAW_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 MAX_LINE_CHARS = 4_000_000  # a line longer than this is not one the writer made
+MAX_BYTES = 64 * files.MB  # a transcript larger than this is not a game (a long 16-seat LLM game is a few MB)
 # Header fields and the types they must have when present (a wrong one crashes readers further on).
 HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,), "seats": (list,), "lang": (str,),
                                              "options": (dict,), "game_id": (str,)}
@@ -102,14 +103,14 @@ class TranscriptWriter:
         self._file: IO[str] | None = None
 
     def create(self, header: dict[str, Any]) -> None:
-        """Starts a new transcript (refuses to overwrite one)."""
+        """Starts a new transcript (refuses to overwrite one, a link included)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = self.path.open("x", encoding="utf-8")
+        self._file = files.create_new(self.path)
         self._line({"type": "header", "format": FORMAT_VERSION, **header})
 
     def reopen(self) -> None:
-        """Continues an existing transcript (after truncate_to on resume)."""
-        self._file = self.path.open("a", encoding="utf-8")
+        """Continues an existing transcript (after truncate_to on resume); never through a link."""
+        self._file = files.open_append(self.path)
 
     def write_entry(self, entry: Entry) -> None:
         self._line(entry.to_dict())
@@ -132,9 +133,11 @@ class TranscriptWriter:
 def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
     """Reads a transcript; `tolerant` drops a torn last line (a crash mid-write) instead of failing."""
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        lines = files.read_text(path, MAX_BYTES).split("\n")
     except FileNotFoundError:
         raise TranscriptError(f"{path}: no such file") from None
+    except files.FileRefused as exc:
+        raise TranscriptError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise TranscriptError(f"{path}: cannot read ({exc})") from None
     rows = _parse_lines(path, lines, tolerant)
@@ -171,6 +174,39 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
     players = header.get("players")
     if isinstance(players, int) and not 1 <= players <= 1000:
         raise TranscriptError(f"{path}: the header's players ({players}) is not a table size")
+    for seat in header.get("seats") or []:
+        problem = _seat_problem(seat)
+        if problem:
+            raise TranscriptError(f"{path}: the header's seats hold {_show(seat)}: {problem}")
+    tournament = (header.get("options") or {}).get("tournament")
+    if tournament is not None and not _is_record(tournament):
+        raise TranscriptError(f"{path}: the header's tournament record is not one a tournament writes "
+                              f"({_show(tournament)})")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_problem(seat: Any) -> str | None:
+    """Why a header's seat entry is not one a game writes (None when it is)."""
+    if not isinstance(seat, dict):
+        return "a seat is not an object"
+    if not _is_int(seat.get("seat")) or not 1 <= seat["seat"] <= 1000:
+        return "a seat has no seat number"
+    for name in ("agent", "model", "provider", "level"):
+        if seat.get(name) is not None and not isinstance(seat[name], str):
+            return f"a seat's {name} is not a string"
+    return None
+
+
+def _is_record(record: Any) -> bool:
+    """A header's options.tournament: an object whose roster maps seat numbers to names, prices an object."""
+    if not isinstance(record, dict):
+        return False
+    roster, prices = record.get("roster") or {}, record.get("prices") or {}
+    seats_ok = isinstance(roster, dict) and all(k.isdigit() and isinstance(v, str) for k, v in roster.items())
+    return seats_ok and isinstance(prices, dict) and all(isinstance(v, dict) for v in prices.values())
 
 
 def _show(value: Any) -> str:
@@ -219,13 +255,10 @@ def _entry(path: Path, n: int, row: dict[str, Any]) -> Entry:
 
 
 def truncate_to(path: Path, header: dict[str, Any], entries: list[Entry]) -> None:
-    """Rewrites a transcript as header + entries (resume: drop what the checkpoint does not hold). Atomic."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        f.write(safe_line(header) + "\n")
-        for entry in entries:
-            f.write(safe_line(entry.to_dict()) + "\n")
-    os.replace(tmp, path)
+    """Rewrites a transcript as header + entries (resume: drop what the checkpoint does not hold). Atomic, and
+    never through a link (hygiene/files.py)."""
+    lines = [safe_line(header), *(safe_line(entry.to_dict()) for entry in entries)]
+    files.write_text(path, "".join(line + "\n" for line in lines))
 
 
 def strip_wall_clock(obj: Any) -> Any:

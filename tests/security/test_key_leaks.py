@@ -21,6 +21,7 @@ KEYS = {"GROQ_KEY": "gsk_" + "Qw3rTy7" * 6, "GEMINI_KEY": "AIza" + "Sy0d9fK2" * 
 URL_PASSWORD = "hunter2-url-password"
 BASIC = base64.b64encode(f"leaky:{URL_PASSWORD}".encode()).decode()  # how httpx sends URL credentials
 SEATS = {1: "GROQ_KEY", 2: "GEMINI_KEY", 3: "GROQ_KEY", 4: "GEMINI_KEY"}  # the others: OPENAI_API_KEY
+ALLOWED = [word for name in KEYS for word in ("--allow-key-env", name)]  # the table may send these three
 
 
 def _env() -> dict[str, str]:
@@ -37,7 +38,8 @@ def _killer(args: list[str], cwd: Path, log: Path) -> subprocess.Popen[bytes]:
 def _table(path: Path, port: int) -> Path:
     base = f"http://127.0.0.1:{port}/v1"
     seats = "".join(f'[seats.{s}]\napi_key_env = "{name}"\n' for s, name in SEATS.items())
-    path.write_text(f'[defaults]\nmodel = "hostile"\nbase_url = "{base}"\ntimeout = 5\n{seats}', encoding="utf-8")
+    path.write_text(f'[defaults]\nmodel = "hostile"\nbase_url = "{base}"\napi_key_env = "OPENAI_API_KEY"\ntimeout = 5\n'
+                    f'{seats}', encoding="utf-8")
     return path
 
 
@@ -73,7 +75,7 @@ def test_no_key_reaches_any_file_or_output_of_a_killed_and_resumed_game(tmp_path
     games = tmp_path / "games"
     with hostile_endpoint(hold_after=60) as hostile:
         table = _table(given / "table.toml", hostile.port)
-        args = ["run", "--agents", "llm", "--table", str(table), "--seed", "3", "--timeout", "5", "--out",
+        args = ["run", "--agents", "llm", "--table", str(table), *ALLOWED, "--seed", "3", "--timeout", "5", "--out",
                 str(games)]
         child = _killer(args, tmp_path, tmp_path / "run")
         _wait(hostile, 61, child)
@@ -85,7 +87,7 @@ def test_no_key_reaches_any_file_or_output_of_a_killed_and_resumed_game(tmp_path
         assert any(name.endswith(".ckpt.sqlite") for name in left), left
         assert _leaks(tmp_path) == []
         hostile.release()
-        resume = ["resume", str(transcript), "--table", str(table)]
+        resume = ["resume", str(transcript), "--table", str(table), *ALLOWED]
         child = _killer(resume, tmp_path, tmp_path / "resume")
         assert child.wait(timeout=300) in (0, 3), (tmp_path / "resume.err").read_text()
     text = transcript.read_text(encoding="utf-8")

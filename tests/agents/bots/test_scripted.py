@@ -123,6 +123,7 @@ class Opts:
     base_url: str | None = None
     api_key: str | None = None
     table: Path | None = None
+    allow_key_env: tuple[str, ...] = ()
     lang: str = "en"
     timeout: float = 9.0
     seed: int | None = 1
@@ -133,7 +134,7 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     path.write_text('[defaults]\nmodel = "m1"\nbase_url = "http://127.0.0.1:8000/v1"\ntimeout = 5\n'
                     '[seats.2]\nagent = "scripted"\n[seats.3]\nmodel = "m3"\nbase_url = "https://x.example/v1"\n'
                     'api_key_env = "MY_KEY"\nresponse_format = "json_object"\n')
-    agents = build_agents(Opts(table=path), [1, 2, 3], env={"MY_KEY": "sk-secret"})
+    agents = build_agents(Opts(table=path, allow_key_env=("MY_KEY",)), [1, 2, 3], env={"MY_KEY": "sk-secret"})
     assert isinstance(agents[2], ScriptedAgent)
     one, three = agents[1], agents[3]
     assert isinstance(one, LLMAgent) and isinstance(three, LLMAgent)

@@ -76,9 +76,12 @@ def test_balance_files_are_byte_identical_for_workers_1_and_2(tmp_path: Path) ->
 
 
 def test_cli_refuses_bad_spreads_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--ruleset", "v1", "--games", "5", "--workers", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # a bad option value: the parser's one line, exit 2
+        main(["simulate", "--ruleset", "v1", "--games", "5", "--workers", "0"])
+    assert refused.value.code == 2
     assert main(["balance", "--ruleset", "v1", "--games", "5", "--agents", "psychic"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["killer simulate: --workers must be at least 1",
+    assert err == ["killer simulate: argument --workers: 0 is not a whole number from 1 to 1,024 (worker processes) "
+                   "(see killer simulate --help)",
                    "killer balance: unknown agent kind 'psychic' for engine-only games (known: random, scripted, "
                    "scripted:easy, scripted:normal, scripted:hard)"]

@@ -5,11 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine import DECISIONS
 from evaluation.report.summary import render_markdown, summarize_transcripts, write_report
-from tests.evaluation.builders import SIX_HEADER, note, six_game, write_transcript
+from tests.evaluation.builders import SIX_HEADER, accept_hand_built, note, six_game, write_transcript
 
 BROKEN = {1, 3, 5}  # killer 1, civilian 3, civilian 5
+
+
+@pytest.fixture(autouse=True)
+def _hand_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    accept_hand_built(monkeypatch)
 
 
 def _game(game_id: str) -> tuple[dict, list]:

@@ -6,6 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from killer.cli import main
 
 SAMPLES = Path(__file__).parents[3] / "transcripts" / "samples"
@@ -64,11 +66,12 @@ def test_balance_of_one_ruleset(tmp_path: Path) -> None:
     assert main(["balance", "--players", "9"]) == 2
 
 
-def test_plots_share_order_and_colours(tmp_path: Path) -> None:
+def test_plots_share_order_and_colours(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from evaluation.report.plots import colours, tournament_plots
     from evaluation.report.summary import summarize_transcripts
-    from tests.evaluation.builders import claims_game, write_transcript
+    from tests.evaluation.builders import accept_hand_built, claims_game, write_transcript
 
+    accept_hand_built(monkeypatch)
     path = write_transcript(tmp_path / "c.jsonl", claims_game())
     summary = summarize_transcripts([path])
     assert summary["games"] == 1 and summary["contestants"]["m"]["lie_rate_killers"]["n"] == 3

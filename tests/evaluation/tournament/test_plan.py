@@ -64,14 +64,20 @@ def test_width_without_a_rate_sizes_for_the_widest_case(tmp_path: Path, capsys: 
 
 def test_bad_width_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
-    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "3"]) == 2
-    assert "--width" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # the parser's one line (a bounded option type), exit 2
+        main(["eval", str(tmp_path / "t.toml"), "--plan", "--width", "3"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--width" in err
 
 
 def test_bad_chars_per_token_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "t.toml").write_text(TOML, encoding="utf-8")
-    assert main(["eval", str(tmp_path / "t.toml"), "--plan", "--chars-per-token", "0"]) == 2
-    assert "--chars-per-token" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # the parser's one line (a bounded option type), exit 2
+        main(["eval", str(tmp_path / "t.toml"), "--plan", "--chars-per-token", "0"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--chars-per-token" in err
 
 
 def test_a_pilot_prices_cached_prompt_tokens_at_the_cached_price(tmp_path: Path) -> None:
