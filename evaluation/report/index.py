@@ -16,6 +16,7 @@ from engine.record.view import GOD, PUBLIC, View
 from evaluation.report.summary import REPORT
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import roster_of
+from hygiene import files
 from hygiene.sanitize import clean
 from orchestrator.output.html.labels import label
 from orchestrator.output.html.page import index_page, replay_page, result_line
@@ -97,11 +98,11 @@ def write_index(out: Path, name: str, games: Sequence[Game], lang: str | None = 
     rows = []
     for game in games:
         href = page_name(game.transcript.game_id, taken)
-        (out / PAGES / href).write_text(replay_page(game.transcript, VIEWS[view]), encoding="utf-8")  # its language
+        files.write_text(out / PAGES / href, replay_page(game.transcript, VIEWS[view]))  # in its own language
         rows.append(_row(game, href, lang))
     links = [(REPORT, label(lang, "index_report"))] if (out / REPORT).is_file() else []
     intro = label(lang, "index_intro", n=len(rows), view=view_name(VIEWS[view], lang))
     page = index_page(label(lang, "index_title", name=clean(name, max_chars=120)), intro, rows, lang, links)
     path = out / INDEX
-    path.write_text(page, encoding="utf-8")
+    files.write_text(path, page)
     return path
