@@ -59,7 +59,7 @@ class Options:
     provider = "generic"
 
 agent = build_agents(Options(), [4])[4]
-agent.transport_retries = 0
+agent.endpoint.transport_retries = 0
 state, events = start()
 heard = []
 view = replace(view_of(state, events, 4), on_speech=heard.append)

@@ -21,6 +21,7 @@ from killer.cli import main
 from orchestrator.output.html.labels import LABELS
 from orchestrator.output.html.page import replay_page
 from orchestrator.store.transcript import Transcript, read_transcript
+from words.legacy import reasoning_text
 from words.narrator import sentence, speech_words
 
 ROOT = Path(__file__).parents[3]
@@ -81,9 +82,10 @@ def private_strings(t: Transcript, langs: tuple[str, ...] = ("en", "zh")) -> set
         if e.event.visible_to is not None:
             texts |= {clean(sentence(e.event, lang)) for lang in langs}
         note = e.annotation or {}
-        for key in ("reasoning", "thoughts"):
-            if note.get(key):
-                texts.add(clean(str(note[key])))
+        if note.get("reasoning"):  # older bots' raw reasoning is shown reworded (words/legacy.py)
+            texts |= {clean(reasoning_text(str(note["reasoning"]), lang)) for lang in langs}
+        if note.get("thoughts"):
+            texts.add(clean(str(note["thoughts"])))
         if note.get("notebook"):
             texts |= {clean(line) for lang in langs for line in notebook_lines(note["notebook"], lang)}
     public = " ".join(speech_words(e.event.data) for e in t.entries if e.event.kind in SPEECHES and
