@@ -63,9 +63,28 @@ def roles_line(tab: Table, lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
+PLURALS = {"Butterfly": "Butterflies", "Forest old man": "Forest old men"}  # the rest take an s; police stay
+
+
+def _english_call(call: Call) -> str:
+    """The call's line with its subject and verb agreeing: "Killers choose a seat to kill" for a team of three,
+    "Sniper chooses a seat to snipe" for one seat (the cards' lines are written "{who} choose ...")."""
+    name = display_name(call.role, "en")
+    head, _, rest = action_card(call.action, "en").partition("{who} ")
+    verb, _, tail = rest.partition(" ")
+    if call.members > 1:
+        name = PLURALS.get(name, name if name.lower().endswith("police") else name + "s")
+    elif verb != "may":
+        verb += "s"
+    return f"{head}{name} {verb} {tail}"
+
+
 def call_line(call: Call, lang: str) -> str:
     """A night call: its action's line with what the engine allows it (together, nobody, oneself, a partner)."""
-    line = action_card(call.action, lang).format(who=display_name(call.role, lang))
+    if lang == "en":
+        line = _english_call(call)
+    else:
+        line = action_card(call.action, lang).format(who=display_name(call.role, lang))
     if call.together:
         line += say(CALL, "together", lang)
     if call.not_partners and call.members > 1:

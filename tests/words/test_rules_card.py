@@ -26,7 +26,11 @@ def test_every_power_and_win_condition_has_its_sentence(ruleset: str, lang: str)
         tab = table(ruleset, players)
         text = card_text(rules_card(ruleset, lang, players))
         for call in tab.calls:
-            assert action_card(call.action, lang).format(who=display_name(call.role, lang)) in text
+            power = action_card(call.action, lang)
+            if lang == "en":  # its subject and verb agree with the seats the call wakes (test below)
+                assert power.split(" ", 2)[2] in text
+            else:
+                assert power.format(who=display_name(call.role, lang)) in text
             assert call_line(call, lang) in text
         assert DAYS[rules.day.key][lang] in text
         assert LAST_WORDS[rules.last_words.key][lang] in text
@@ -69,3 +73,16 @@ def test_the_met_condition_is_named() -> None:
         "活着的杀手人数不少于其他活人时，杀手胜。"
     assert met_conditions("v2-classic", "en", Counter({"police": 1, "civilian": 1}), 0, 2) == \
         ["The good side wins when every Killer is dead."]
+
+
+@pytest.mark.parametrize(("ruleset", "players", "lines"), [
+    ("v2-classic", 8, ("Killers choose a seat to kill", "Police check a seat")),
+    ("v4-classic", 12, ("Sniper chooses a seat to snipe", "Doctor chooses a seat to save", "Butterfly hugs a seat",
+                        "Police checks a seat")),
+    ("v3", 13, ("Secret police may shoot a seat once per game",))])
+def test_an_english_call_agrees_with_the_seats_it_wakes(ruleset: str, players: int, lines: tuple[str, ...]) -> None:
+    """A team of several is plural ("Killers choose"), one seat singular ("Sniper chooses"): never "Killer choose"
+    (issue 20)."""
+    text = card_text(rules_card(ruleset, "en", players))
+    assert all(line in text for line in lines), text
+    assert "Killer choose" not in text and "Killers chooses" not in text
