@@ -96,12 +96,30 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     if book:  # the seat's private notebook, as sentences
         bits.append(f" · {tr(lang, 'notebook')}{colon}", "dim")
         bits.append(Text(" ".join(clean(line, max_chars=400) for line in book), style="dim italic"))
-    sus = note.get("suspicions") or {}
-    if isinstance(sus, dict) and sus:
-        top = sorted(sus.items(), key=lambda kv: -float(kv[1]))[:3]
-        bits.append(f" · {tr(lang, 'suspicions')}{colon}" + ", ".join(f"{clean(str(k), max_chars=4)} {float(v):.2f}"
-                                                              for k, v in top), "dim")
+    top = top_suspicions(note.get("suspicions"), lang)
+    if top:
+        bits.append(f" · {tr(lang, 'suspicions')}{colon}{top}", "dim")
     return bits
+
+
+def top_suspicions(sus: Any, lang: str, n: int = 3) -> str:
+    """The seat's three likeliest killers in words: "seat 5 (82 %), seat 3 (60 %)" / "5号（82%）、3号（60%）"; what
+    is not a seat with a number is left out."""
+    if not isinstance(sus, dict):
+        return ""
+    rated = []
+    for key, value in sus.items():
+        try:
+            seat, p = int(str(key)), float(value)
+        except (TypeError, ValueError):
+            continue
+        if 0.0 <= p <= 1.0:
+            rated.append((p, seat))
+    words = Words(lang)
+    top = sorted(rated, key=lambda ps: (-ps[0], ps[1]))[:n]
+    if lang == "zh":
+        return "、".join(f"{words.seat(seat)}（{round(100 * p)}%）" for p, seat in top)
+    return ", ".join(f"{words.seat(seat)} ({round(100 * p)} %)" for p, seat in top)
 
 
 NOTE_INDENT = "      "  # an annotation's continuation lines, under its arrow

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.command import CommandPalette
 from textual.widgets import Label, OptionList
 
@@ -301,3 +302,15 @@ async def test_item1_a_double_enter_never_pops_the_table(tmp_path: Path) -> None
         await pilot.pause(0.1)
         assert len(app.screen_stack) >= 1 and app.is_running and app.error is None
         await app.action_quit()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "suspects: seat 5 (82 %), seat 3 (60 %), seat 9 (10 %)"),
+                                             ("zh", "怀疑：5号（82%）、3号（60%）、9号（10%）")])
+def test_the_god_view_says_a_seats_suspicions_in_words(lang: str, words: str) -> None:
+    """Issue 20: the god view's top suspicions are seats and percentages in the reader's language, never raw
+    numbers; what is not a seat or not a probability is left out."""
+    from tui.format import annotation_text
+
+    note = {"agent": "scripted", "suspicions": {"5": 0.82, "3": 0.6, "9": 0.1, "2": 0.05, "x": 0.9, "7": "nan"}}
+    text = annotation_text(note, lang)
+    assert text is not None and words in text.plain and "0.82" not in text.plain

@@ -248,7 +248,7 @@ def listed(screen: str, title: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
-def test_a_police_seat_at_every_size_claims_its_check_and_votes_after_a_refusal_with_the_arrows(
+def test_a_police_seat_at_every_size_claims_its_check_votes_after_a_refusal_and_says_last_words(
         pane: list[Pane], tmp_path: Path, size: tuple[int, int]) -> None:
     p = Pane(killer("play", "--seat", "7", "--agents", "scripted:hard", "--seed", "3", "--pace", "0",
                     "--out", str(tmp_path)), size)
@@ -271,12 +271,37 @@ def test_a_police_seat_at_every_size_claims_its_check_and_votes_after_a_refusal_
     (transcript,) = tmp_path.glob("*.jsonl")
     vote = until_voted(transcript, 7)
     assert choices[2] == ("nobody" if vote is None else f"seat {vote}"), (choices, vote)
+    screen = answer_prompts(p, "Your last words", timeout=150)  # the killers silence the claimed police
+    one_line_a_seat(screen, 12)
+    p.keys("Believe my check", "Enter")
+    words = until_spoken(p, transcript, 7, "last_words")  # the accusation and claim asked next: first choices
     p.keys("C-q")
     p.wait_for("EXIT=", timeout=30)
     said = [e.event for e in read_transcript(transcript).entries
             if e.event.kind == "statement" and e.event.data.get("seat") == 7]
     assert said and said[0].data["claim"]["role"] == "police"
+    assert "Believe my check" in words
     no_traceback(p)
+
+
+def until_spoken(p: Pane, transcript: Path, seat: int, kind: str, timeout: float = 60.0) -> str:
+    """The seat's first speech of `kind`, once the transcript holds it; the prompts that follow the words (whom
+    to accuse, a claim) are answered with their first choice meanwhile."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        said = [str(e.event.data.get("speech")) for e in read_transcript(transcript).entries
+                if e.event.kind == kind and e.event.data.get("seat") == seat]
+        if said:
+            return said[0]
+        screen = p.capture()
+        joined = " ".join(screen.split())
+        mark = next((m for m in PROMPT_MARKS if m in joined and m != "Enter: speak"), None)
+        if mark is not None and screen != last:
+            p.keys(*PROMPT_MARKS[mark])
+            last = screen
+        time.sleep(0.3)
+    raise AssertionError(f"seat {seat}'s {kind} never reached the transcript; the screen:\n{p.capture()}")
 
 
 def until_voted(transcript: Path, seat: int, timeout: float = 20.0) -> object:
