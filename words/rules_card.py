@@ -66,13 +66,16 @@ def roles_line(tab: Table, lang: str) -> tuple[str, ...]:
 PLURALS = {"Butterfly": "Butterflies", "Forest old man": "Forest old men"}  # the rest take an s; police stay
 
 
-def _english_call(call: Call) -> str:
-    """The call's line with its subject and verb agreeing: "Killers choose a seat to kill" for a team of three,
-    "Sniper chooses a seat to snipe" for one seat (the cards' lines are written "{who} choose ...")."""
-    name = display_name(call.role, "en")
-    head, _, rest = action_card(call.action, "en").partition("{who} ")
+def power_sentence(role: str, action: str, lang: str, members: int = 1) -> str:
+    """A role's night power as one clause, its English subject and verb agreeing with the seats it wakes:
+    "Killers choose a seat to kill" for a team of three, "Sniper chooses a seat to snipe" for one seat (the
+    cards' lines are written "{who} choose ...")."""
+    name = display_name(role, lang) if role in ROLES else str(role)
+    if lang != "en":
+        return action_card(action, lang).format(who=name)
+    head, _, rest = action_card(action, "en").partition("{who} ")
     verb, _, tail = rest.partition(" ")
-    if call.members > 1:
+    if members > 1:
         name = PLURALS.get(name, name if name.lower().endswith("police") else name + "s")
     elif verb != "may":
         verb += "s"
@@ -81,10 +84,7 @@ def _english_call(call: Call) -> str:
 
 def call_line(call: Call, lang: str) -> str:
     """A night call: its action's line with what the engine allows it (together, nobody, oneself, a partner)."""
-    if lang == "en":
-        line = _english_call(call)
-    else:
-        line = action_card(call.action, lang).format(who=display_name(call.role, lang))
+    line = power_sentence(call.role, call.action, lang, call.members)
     if call.together:
         line += say(CALL, "together", lang)
     if call.not_partners and call.members > 1:

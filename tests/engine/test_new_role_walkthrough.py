@@ -87,7 +87,7 @@ def witch_ruleset(monkeypatch: pytest.MonkeyPatch) -> str:
     return witch.id
 
 
-@pytest.mark.parametrize(("lang", "line", "third"), [("en", "Witch see tonight's victim and may heal it.", "3. "),
+@pytest.mark.parametrize(("lang", "line", "third"), [("en", "Witch sees tonight's victim and may heal it.", "3. "),
                                                      ("zh", "女巫看到当晚被杀的人，可以把他治好。", "3、")])
 def test_the_new_power_reaches_the_rules_card_and_the_help(witch_ruleset: str, lang: str, line: str,
                                                            third: str) -> None:

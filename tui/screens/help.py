@@ -13,11 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine.roles import NIGHT_ACTIONS, action_card
+from engine.roles import NIGHT_ACTIONS, ROLES
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.rules_card import RulesCard, rules_card
+from words.rules_card import RulesCard, power_sentence, rules_card
 
 
 def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
@@ -27,9 +27,10 @@ def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
     kind = str(request.get("kind"))
     if kind == "night":
         action = str(request.get("action"))
-        sentence = action_card(action, lang) if action in NIGHT_ACTIONS else None
         who = role(lang, request.get("role"))
-        lines = [sentence.format(who=who) + ("。" if lang == "zh" else ".") if sentence else who]
+        known = action in NIGHT_ACTIONS and str(request.get("role")) in ROLES
+        lines = [power_sentence(str(request.get("role")), action, lang) + ("。" if lang == "zh" else ".") if known
+                 else who]
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):
