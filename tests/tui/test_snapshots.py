@@ -157,12 +157,15 @@ def test_help_screen(snap_compare: Any, tmp_path: Path, lang: str, size: str) ->
 
     async def run_before(pilot: Any) -> None:
         await _until(pilot, TargetScreen)
+        await pilot.wait_for_scheduled_animations()  # the prompt settled (docked, its list laid out) before help
+        await pilot.pause(0.3)
         await pilot.press("f1")
         for _ in range(400):  # opened, then painted: a loaded machine takes longer than 0.2 s
             await pilot.pause(0.005)
             if isinstance(pilot.app.screen, HelpScreen):
                 break
-        await pilot.pause(0.2)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.3)
 
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
 
