@@ -123,6 +123,9 @@ class TournamentConfig(BaseModel):
     schedule: Literal["rotate", "side-pure", "field"] = "rotate"
     field: str | None = None  # the field contestant of the field schedule
     shuffle_seats: bool = False  # rotate: seat order shuffled per deal from the seed (always for the others)
+    # rotate: the killer-side seats all go to one contestant per rotation (each game's killer team is one model,
+    # each contestant's in turn); false: the contestants alternate along the seating order, teams mixed as dealt
+    killers_together: bool = True
     lang: Literal["en", "zh"] = "en"
     parallel: int = Field(default=1, ge=1, le=64)
     prices: dict[str, Price] = Field(default_factory=dict)  # by model name, else contestant name

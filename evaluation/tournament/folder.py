@@ -96,6 +96,8 @@ def _read_copy(copy: Path) -> dict[str, Any]:
         raise ConfigError(f"{copy}: not a tournament copy this program wrote ({type(exc).__name__})") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{copy}: not a tournament copy this program wrote (not a JSON object)")
+    # a copy from before killers_together existed was seated with the contestants alternating
+    raw.setdefault("killers_together", False)
     return raw
 
 

@@ -2,7 +2,9 @@
 
 - rotate: for deal (ruleset, players, seed) and rotation r, the j-th seat of the seating order is played by
   contestant (j + r) mod M; over the M rotations every contestant holds every card of the deal once. The seating
-  order is 1..N, or (shuffle_seats) a permutation drawn from the deal's seed.
+  order is 1..N, or (shuffle_seats) a permutation drawn from the deal's seed; with killers_together (the
+  default) it is then rearranged so that the killer-side seats fall on one contestant's positions, so each game's
+  killer team is one contestant, held by each in turn (the contrast the paired comparisons measure).
 - side-pure (2 contestants A, B): on each deal, A holds every killer-side seat and B every good seat, then the
   reverse: the same cards, the model alone on its side (teams are never mixed).
 - field: for each other contestant X and each seat of the seating order, X plays that seat alone and the field
@@ -41,6 +43,19 @@ def seating(seed: int, players: int, shuffle: bool) -> list[int]:
     return order
 
 
+def killers_together(order: list[int], bad: set[int], m: int) -> list[int]:
+    """The seating order rearranged so that its killer-side seats, then its good seats (each in their order),
+    fill the contestants' positions one contestant after another: j ≡ 0 (mod m) first, the first contestant's in
+    rotation 0, then j ≡ 1, … So the killer side falls on one contestant (overflowing onto the next should it not
+    fit), and rotating the roster hands it to each contestant in turn."""
+    positions = [j for c in range(m) for j in range(c, len(order), m)]
+    seats = [s for s in order if s in bad] + [s for s in order if s not in bad]
+    arranged = [0] * len(order)
+    for j, seat in zip(positions, seats, strict=True):
+        arranged[j] = seat
+    return arranged
+
+
 def killer_seats(ruleset: str, players: int, seed: int) -> set[int]:
     """The killer-side seats of the deal the game will make from this seed."""
     state, _ = engine.new_game(ruleset, random.Random(seed), players=players)
@@ -71,6 +86,8 @@ def schedule(cfg: TournamentConfig) -> list[Scheduled]:
             else:
                 order = seating(seed, n, cfg.shuffle_seats)
                 m = len(names)
+                if cfg.killers_together:
+                    order = killers_together(order, killer_seats(spec.id, n, seed), m)
                 for r in (range(m) if cfg.rotate else [k % m]):
                     roster = {seat: names[(j + r) % m] for j, seat in enumerate(order)}
                     out.append(Scheduled(f"{base}-r{r}", spec.id, n, seed, r, dict(sorted(roster.items()))))

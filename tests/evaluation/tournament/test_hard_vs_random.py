@@ -1,9 +1,11 @@
 """A clear difference in skill is found under the default schedule, and two copies of one bot play apart.
 
-scripted:hard against random under `rotate` (60 deals x 2 rotations of v2-classic:10): the deal-paired "win"
-difference and the side-aware rating difference both exclude 0 (the issue's test tournament; slow). Two
-contestants playing the same bot on the same deal play different games, since a tournament keys a bot's draws on
-its contestant's name (docs/bots.md).
+scripted:hard against random under `rotate` (60 deals x 2 rotations of v2-classic:10, the killer side held by
+one contestant per rotation): the deal-paired "win" difference and the side-aware rating difference both exclude
+0 (the issue's test tournament; slow). Measured: +17.3 [+10.7, +23.3] points, rating +1.69 [+1.02, +2.54] logits;
+with the contestants alternating along the seats (killers_together = false) the same deals give only +4.0
+[+0.0, +8.0]. Two contestants playing the same bot on the same deal play different games, since a tournament
+keys a bot's draws on its contestant's name (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -38,9 +40,6 @@ def test_two_copies_of_one_bot_play_different_games(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 23 is open: since issue 19 changed the hard bots, 60 deals x 2 give "
-                   "hard - random win +4.0 [+0.0, +8.0] points (p 0.107), rating +0.95 [-0.00, +1.98] logits: the "
-                   "paired interval touches 0, so the issue's test tournament does not establish hard ahead")
 def test_hard_is_found_ahead_of_random_under_rotate(tmp_path: Path) -> None:
     _run(tmp_path, 60, [{"name": "hard", "agent": "scripted:hard"}, {"name": "random", "agent": "random"}])
     summary = summarize(tmp_path)

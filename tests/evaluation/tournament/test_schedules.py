@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
@@ -12,8 +13,9 @@ import engine
 from evaluation.games.facts import side_of
 from evaluation.report.summary import summarize
 from evaluation.tournament.config import ConfigError, parse_config
+from evaluation.tournament.folder import CONFIG_COPY, load_run
 from evaluation.tournament.run import run_tournament
-from evaluation.tournament.schedules import schedule, seating
+from evaluation.tournament.schedules import killers_together, schedule, seating
 
 TWO = [{"name": "scripted", "agent": "scripted"}, {"name": "random", "agent": "random"}]
 
@@ -33,6 +35,42 @@ def test_side_pure_gives_one_contestant_every_killer_card_then_swaps() -> None:
         assert {s for s, n in first.roster.items() if n == "scripted"} == bad
         assert {s for s, n in second.roster.items() if n == "random"} == bad
         assert first.roster.keys() == second.roster.keys() == set(range(1, 11))
+
+
+@pytest.mark.parametrize("m", [2, 3])
+def test_rotate_hands_the_whole_killer_side_to_each_contestant_in_turn(m: int) -> None:
+    names = [*TWO, {"name": "rnd2", "agent": "random"}][:m]
+    cfg = parse_config({"rulesets": ["v2-classic:10", "v3:12"], "seeds": 4, "contestants": names})
+    for spec in cfg.rulesets:
+        for seed in range(4):
+            bad = _killers(spec.id, spec.seats, seed)
+            games = [g for g in schedule(cfg) if (g.ruleset, g.seed) == (spec.id, seed)]
+            holders = [{g.roster[s] for s in bad} for g in games]
+            assert all(len(h) == 1 for h in holders)  # one contestant holds the whole killer side
+            assert sorted(h.pop() for h in holders) == sorted(c["name"] for c in names)  # each in turn
+            for seat in range(1, spec.seats + 1):  # and still every card once
+                assert sorted(g.roster[seat] for g in games) == sorted(c["name"] for c in names)
+
+
+def test_killers_together_fills_one_contestants_positions_first_and_overflows() -> None:
+    # the first contestant's positions 0, 2, 4 take the killer seats 2 and 5, then the first good seat, 1
+    assert killers_together([1, 2, 3, 4, 5, 6], {2, 5}, 2) == [2, 3, 5, 4, 1, 6]
+    # more killer seats than one contestant's positions: the rest fall on the next contestant's
+    assert killers_together([1, 2, 3, 4, 5, 6], {1, 2, 3, 4}, 3) == [1, 3, 5, 2, 4, 6]
+
+
+def test_contestants_alternate_along_the_seats_without_killers_together() -> None:
+    cfg = parse_config({"rulesets": ["v2-classic:10"], "seeds": 3, "killers_together": False, "contestants": TWO})
+    for g in schedule(cfg):
+        assert all(name == TWO[(seat - 1 + g.rotation) % 2]["name"] for seat, name in g.roster.items())
+
+
+def test_a_run_folder_from_before_killers_together_keeps_its_alternating_seats(tmp_path: Path) -> None:
+    raw = {"name": "old", "rulesets": ["v2-classic:10"], "seeds": 1, "contestants": TWO}
+    (tmp_path / CONFIG_COPY).write_text(json.dumps(raw))
+    assert load_run(tmp_path).killers_together is False
+    with pytest.raises(ConfigError, match="different tournament"):
+        asyncio.run(run_tournament(parse_config(raw), tmp_path))
 
 
 def test_field_puts_each_other_model_alone_in_every_seat() -> None:
