@@ -2,8 +2,9 @@
 
 A `Rate` names its successes `k`, its trials `n` (`seat_count`: one per seat) and the seats it sums (a side, or
 all); where the rate has a chance level above 0, `chance` names the field that sums each trial's chance, so
-base = chance / n and lift = (k − chance) / n. Every figure is a ratio of sums, so the figure of several deals
-is the ratio of their sums: the deal bootstrap (evaluation/stats/bootstrap.py) resamples exactly these sums.
+base = chance / n and lift = (k − chance) / n (not defined where every trial's chance was 0 or 1). Every figure
+is a ratio of sums, so the figure of several deals is the ratio of their sums: the deal bootstrap
+(evaluation/stats/bootstrap.py) resamples exactly these sums.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from evaluation.games.facts import SeatFacts
 
 SIDES = ("killers", "good")
 SEAT = "seat_count"
+CERTAIN = 1e-9  # chance sums within this share of 0 or of n: every trial was certain
 
 
 @dataclass(frozen=True)
@@ -53,10 +55,18 @@ def figure(rate: Rate, k: float, n: float, chance: float | None = None) -> dict[
     out: dict[str, Any] = {"k": _num(k), "n": _num(n), "rate": round(k / n, 4) if n else None}
     if rate.chance is not None:
         c = chance or 0.0
+        told = n and uncertain(c, n)
         out["base"] = round(c / n, 4) if n else None
-        out["lift"] = round((k - c) / n, 4) if n else None
-        out["ratio"] = round(k / c, 3) if n and c else None
+        out["lift"] = round((k - c) / n, 4) if told else None
+        out["ratio"] = round(k / c, 3) if told else None
     return out
+
+
+def uncertain(chance: float, n: float) -> bool:
+    """Whether trials whose chances sum to `chance` over `n` trials leave anything to skill: not when every trial
+    was certain (every chance 1, or every chance 0), where the rate equals its chance by construction and a lift
+    is not defined (a side-pure schedule's good votes can only fall on the other contestant's killers)."""
+    return CERTAIN * n < chance < n - CERTAIN * n
 
 
 def _num(x: float) -> float | int:

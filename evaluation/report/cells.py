@@ -14,6 +14,7 @@ from evaluation.games.metrics import RATES
 
 PERCENT = {r.key: r.percent for r in RATES} | {"auc_good": False}
 EMPTY = "–"
+UNDEFINED = "not defined"  # a lift where every trial's chance was certain
 
 
 def counts(r: Mapping[str, Any]) -> str:
@@ -52,9 +53,11 @@ def figure(r: Mapping[str, Any] | None, key: str = "", with_counts: bool = True)
 
 
 def lift(r: Mapping[str, Any] | None, key: str = "") -> str:
-    """The lift over chance with its interval: "+5 [+1, +9] pts"."""
-    if not r or r.get("lift") is None:
+    """The lift over chance with its interval: "+5 [+1, +9] pts"; "not defined" where every trial was certain."""
+    if not r or not r.get("n"):
         return EMPTY
+    if r.get("lift") is None:
+        return UNDEFINED if r.get("base") is not None else EMPTY
     percent = PERCENT.get(key, True)
     return f"{value(r['lift'], percent, True)}{interval(r, percent, 'lift_lo', 'lift_hi', True)}" + \
         (" pts" if percent else "")

@@ -58,8 +58,8 @@ def leaderboard(summary: Mapping[str, Any]) -> list[str]:
 
 
 def _difference(e: Mapping[str, Any]) -> str:
-    if e.get("diff") is None:
-        return cells.EMPTY
+    if e.get("diff") is None:  # no deal held the figure for both; "not defined" where some held it for one
+        return cells.UNDEFINED if e.get("deals_dropped") else cells.EMPTY
     unit = {"points": " pts", "logits": " logits"}.get(e.get("unit", ""), "")
     digits = 1 if e.get("unit") == "points" else 3
     return f"{e['diff']:+.{digits}f} [{e['lo']:+.{digits}f}, {e['hi']:+.{digits}f}]{unit}"

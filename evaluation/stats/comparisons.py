@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evaluation.games.metrics import RATES
+from evaluation.games.rates import CERTAIN
 from evaluation.stats import sides
 from evaluation.stats.bootstrap import Deals
 from evaluation.stats.paired import Side, compare, holm, pairs
@@ -30,10 +31,11 @@ def _side(table: SeatTable, name: str, key: str, on: str) -> tuple[Side, bool]:
     """A contestant's per-deal sums of one figure, and whether the figure is a share (compared in points)."""
     rate = next(r for r in RATES if r.key == key)
     sums = table.sums(name, rate.side)
-    k = sums.col(table, rate.k)
+    k, n = sums.col(table, rate.k), sums.col(table, rate.n)
     if on == "lift" and rate.chance:
-        k = k - sums.col(table, rate.chance)
-    return Side(k, sums.col(table, rate.n)), rate.percent
+        chance = sums.col(table, rate.chance)
+        return Side(k - chance, n, (chance > CERTAIN * n) & (chance < n - CERTAIN * n)), rate.percent
+    return Side(k, n), rate.percent
 
 
 def comparisons(table: SeatTable, deals: Deals, names: Sequence[str], fits: Mapping[str, sides.Fit],

@@ -29,11 +29,16 @@ class Side:
 
     k: np.ndarray
     n: np.ndarray
+    defined: np.ndarray | None = None  # deals with trials where the figure is still not defined (a certain chance)
+
+    def held(self) -> np.ndarray:
+        """The deals where the figure is defined."""
+        return self.n > 0 if self.defined is None else (self.n > 0) & self.defined
 
 
 def compare(deals: Deals, a: Side, b: Side, scale: float = 100.0) -> dict[str, Any]:
     """diff, lo, hi (times `scale`: points for a share), p, and the deals used and dropped."""
-    keep = (a.n > 0) & (b.n > 0)
+    keep = a.held() & b.held()
     used = int(keep.sum())
     out: dict[str, Any] = {"deals": used, "deals_dropped": int(((a.n > 0) | (b.n > 0)).sum()) - used}
     if not used:

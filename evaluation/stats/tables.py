@@ -122,6 +122,8 @@ def figures(table: SeatTable, sums: Sums, rates: Sequence[Rate]) -> dict[str, di
         for i, r in enumerate(group):
             out[r.key].update(_rounded((bounds[0, i], bounds[1, i])))
         for col, i in enumerate(lifted):
+            if out[group[i].key].get("lift") is None:  # every trial certain: no lift, so no interval
+                continue
             out[group[i].key].update({"lift_lo": round(float(lift[0, col]), 4),
                                       "lift_hi": round(float(lift[1, col]), 4)})
     return out

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine import Event
-from evaluation.games.metrics import aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
+from evaluation.games.metrics import RATES, aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
+from evaluation.games.rates import figure
+from evaluation.report import cells
 from orchestrator.store.transcript import read_transcript
 from tests.evaluation.builders import END, HEADER, tiny_game, write_transcript
 
@@ -128,3 +130,12 @@ def test_games_and_retries_per_decision(facts) -> None:
     out = by_contestant([facts, facts])
     assert out["a"]["games"] == 2 and out["a"]["retries_per_decision"] == pytest.approx(4 / 10)
     assert out["b"]["token_decisions"] == 2  # seat 4's vote reported tokens, in each of the two games
+
+
+def test_a_lift_is_not_defined_where_every_trial_was_certain() -> None:
+    votes = next(r for r in RATES if r.key == "vote_accuracy")
+    assert figure(votes, 3, 4, 1.2)["lift"] == pytest.approx(0.45)
+    certain = figure(votes, 4, 4, 4.0)  # every vote could only fall on a killer
+    assert certain["rate"] == 1 and certain["base"] == 1 and certain["lift"] is None and certain["ratio"] is None
+    assert figure(votes, 0, 4, 0.0)["lift"] is None  # ... or never could
+    assert cells.lift(certain) == "not defined" and "lift not defined" in cells.figure(certain, "vote_accuracy")

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from evaluation.games.facts import side_of
-from evaluation.report.summary import summarize
+from evaluation.report.summary import summarize, write_report
 from evaluation.tournament.config import ConfigError, parse_config
 from evaluation.tournament.folder import CONFIG_COPY, load_run
 from evaluation.tournament.run import run_tournament
@@ -116,6 +116,13 @@ def test_runs_end_to_end(tmp_path: Path, extra: dict) -> None:
         # equal killer-side seat counts for both: each holds the same deals' killer cards once
         assert summary["contestants"]["scripted"]["win_as_killers"]["n"] == \
             summary["contestants"]["random"]["win_as_killers"]["n"]
+        # a good seat's scored votes can only fall on the other contestant's seats, all killers: no lift
+        votes = sides["vote_accuracy"]
+        assert votes["n"] > 0 and votes["base"] == 1 and votes["lift"] is None and "lift_lo" not in votes
+        lift = next(c for c in summary["comparisons"] if c["metric"] == "vote_accuracy_lift")
+        assert lift["diff"] is None and lift["deals"] == 0 and lift["deals_dropped"] == 2
+        write_report(tmp_path, plots=False)
+        assert "| good votes on killers, lift over chance | not defined |" in (tmp_path / "report.md").read_text()
     else:
         # the focal scripted sits alone once per seat of each deal; the field random holds the other 7 seats
         assert sides["seats"] == 2 * 8 and summary["contestants"]["random"]["seats"] == 2 * 8 * 7
