@@ -16,6 +16,7 @@ from orchestrator.store.transcript import Entry
 from tui.i18n import role, tr
 from words.legacy import reasoning_text
 from words.narrator import Words, echoes, seen_by, sentence, speech_head, speech_words
+from words.suspicions import top_suspicions
 
 JUDGE_STYLE = "bold yellow"
 SPEAKER_STYLE = "bold cyan"
@@ -100,26 +101,6 @@ def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
     if top:
         bits.append(f" · {tr(lang, 'suspicions')}{colon}{top}", "dim")
     return bits
-
-
-def top_suspicions(sus: Any, lang: str, n: int = 3) -> str:
-    """The seat's three likeliest killers in words: "seat 5 (82 %), seat 3 (60 %)" / "5号（82%）、3号（60%）"; what
-    is not a seat with a number is left out."""
-    if not isinstance(sus, dict):
-        return ""
-    rated = []
-    for key, value in sus.items():
-        try:
-            seat, p = int(str(key)), float(value)
-        except (TypeError, ValueError):
-            continue
-        if 0.0 <= p <= 1.0:
-            rated.append((p, seat))
-    words = Words(lang)
-    top = sorted(rated, key=lambda ps: (-ps[0], ps[1]))[:n]
-    if lang == "zh":
-        return "、".join(f"{words.seat(seat)}（{round(100 * p)}%）" for p, seat in top)
-    return ", ".join(f"{words.seat(seat)} ({round(100 * p)} %)" for p, seat in top)
 
 
 NOTE_INDENT = "      "  # an annotation's continuation lines, under its arrow

@@ -21,6 +21,7 @@ from hygiene.sanitize import clean, markdown
 from orchestrator.store.transcript import Entry, Transcript
 from words.legacy import reasoning_text
 from words.narrator import Words, echoes, heading, phrase, seen_by, sentence
+from words.suspicions import top_suspicions
 
 PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 
@@ -116,10 +117,9 @@ def annotation_parts(note: dict[str, Any], lang: str) -> NoteParts:
     lines = notebook_lines(note["notebook"], lang) if note.get("notebook") else []
     if lines:  # the seat's private notebook, carried to its next decision: sentences, never a dict
         parts.sections.append(Section(phrase(lang, "render_notebook"), [clean(line) for line in lines], listed=True))
-    sus = note.get("suspicions")
-    if isinstance(sus, dict) and sus:
-        pairs = ", ".join(f"{clean(str(s))}: {float(p):.2f}" for s, p in sus.items() if isinstance(p, int | float))
-        parts.sections.append(Section("", [phrase(lang, "render_suspicions", pairs=pairs)]))
+    rated = top_suspicions(note.get("suspicions"), lang, None)  # every seat it rated, in words
+    if rated:
+        parts.sections.append(Section("", [phrase(lang, "render_suspicions", pairs=rated)]))
     return parts
 
 
