@@ -55,18 +55,19 @@ def figure(rate: Rate, k: float, n: float, chance: float | None = None) -> dict[
     out: dict[str, Any] = {"k": _num(k), "n": _num(n), "rate": round(k / n, 4) if n else None}
     if rate.chance is not None:
         c = chance or 0.0
-        told = n and uncertain(c, n)
+        told = bool(n) and bool(uncertain(c, n))
         out["base"] = round(c / n, 4) if n else None
         out["lift"] = round((k - c) / n, 4) if told else None
         out["ratio"] = round(k / c, 3) if told else None
     return out
 
 
-def uncertain(chance: float, n: float) -> bool:
+def uncertain(chance: Any, n: Any) -> Any:
     """Whether trials whose chances sum to `chance` over `n` trials leave anything to skill: not when every trial
     was certain (every chance 1, or every chance 0), where the rate equals its chance by construction and a lift
-    is not defined (a side-pure schedule's good votes can only fall on the other contestant's killers)."""
-    return CERTAIN * n < chance < n - CERTAIN * n
+    is not defined (a side-pure schedule's good votes can only fall on the other contestant's killers). Numbers,
+    or numpy arrays elementwise (one answer per deal)."""
+    return (chance > CERTAIN * n) & (chance < n - CERTAIN * n)
 
 
 def _num(x: float) -> float | int:

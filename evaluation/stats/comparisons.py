@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evaluation.games.metrics import RATES
-from evaluation.games.rates import CERTAIN
+from evaluation.games.rates import uncertain
 from evaluation.stats import sides
 from evaluation.stats.bootstrap import Deals
 from evaluation.stats.paired import Side, compare, holm, pairs
@@ -34,7 +34,7 @@ def _side(table: SeatTable, name: str, key: str, on: str) -> tuple[Side, bool]:
     k, n = sums.col(table, rate.k), sums.col(table, rate.n)
     if on == "lift" and rate.chance:
         chance = sums.col(table, rate.chance)
-        return Side(k - chance, n, (chance > CERTAIN * n) & (chance < n - CERTAIN * n)), rate.percent
+        return Side(k - chance, n, uncertain(chance, n)), rate.percent
     return Side(k, n), rate.percent
 
 

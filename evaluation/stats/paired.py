@@ -29,7 +29,7 @@ class Side:
 
     k: np.ndarray
     n: np.ndarray
-    defined: np.ndarray | None = None  # deals with trials where the figure is still not defined (a certain chance)
+    defined: np.ndarray | None = None  # per deal, whether the figure is defined (None: wherever n > 0)
 
     def held(self) -> np.ndarray:
         """The deals where the figure is defined."""
