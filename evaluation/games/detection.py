@@ -9,8 +9,11 @@ it has not found, K − known killers, spread evenly over the seats whose side i
 truth, so their suspicions are not scored.
 - Brier = mean (P − y)²; the prior's, mean (p₀ − y)²; skill = 1 − Brier / prior's (0: no better than knowing
   only what it knew; a seat that rates nothing scores 0). Split by T's side.
-- AUC: over the pairs whose side the seat did not know, the chance that a killer-side T got a higher P than a
-  good one (ties count half): P is binned in hundredths (`auc_bins`) so deals add up.
+- AUC, decision by decision: over the seats whose side the seat did not know at that decision, the share of
+  (killer-side, good) pairs where the killer-side seat got the higher P (ties half), summed over decisions
+  (`auc_wins` / `auc_pairs`, a ratio of sums the deal bootstrap resamples). Within one decision the prior gives
+  every such seat the same P, so a seat that rates nothing scores exactly 0.5, its chance (`auc_chance`);
+  pooling pairs across decisions would compare priors of different moments instead.
 - Misread (killer-side T): the same pairs from T's side, (1 − P)² against (1 − p₀)²: > 0, the good seats ended up
   more wrong about this killer than knowing nothing more would have left them.
 """
@@ -24,8 +27,6 @@ from engine import DECISIONS, Event, EventKind
 from evaluation.games.facts import SeatFacts, is_cross, scored
 from evaluation.games.grounded import Knowledge, own
 from evaluation.games.rates import Rate
-
-BINS = 100  # P in hundredths for the AUC
 
 
 def _suspicion(suspicions: Mapping[Any, Any], seat: int) -> float | None:
@@ -61,13 +62,27 @@ def count_detection(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Ma
         if me is None or me.side != "good" or note is None or not own(note):
             continue
         suspicions = note.get("suspicions") or {}
+        known = know.killers.get(me.seat, set()) | know.good.get(me.seat, set())
+        ranked: list[tuple[float, bool]] = []  # (P, killer side?) of the seats whose side it did not know
         for t in sorted(living):
             if scored(me, seats[t], cross):
-                _pair(me, seats[t], _suspicion(suspicions, t), prior(know, seats, me.seat, t),
-                      t in know.killers.get(me.seat, set()) | know.good.get(me.seat, set()))
+                p = _pair(me, seats[t], _suspicion(suspicions, t), prior(know, seats, me.seat, t))
+                if t not in known:
+                    ranked.append((p, seats[t].side == "killers"))
+        count_ranking(me, ranked)
 
 
-def _pair(me: SeatFacts, target: SeatFacts, given: float | None, p0: float, known: bool) -> None:
+def count_ranking(me: SeatFacts, ranked: list[tuple[float, bool]]) -> None:
+    """One decision's AUC terms: every (killer-side, good) pair of the seats whose side it did not know."""
+    bad = [p for p, killer in ranked if killer]
+    good = [p for p, killer in ranked if not killer]
+    me.auc_pairs += len(bad) * len(good)
+    me.auc_wins += sum(1.0 if pb > pg else 0.5 if pb == pg else 0.0 for pb in bad for pg in good)
+    me.auc_chance += 0.5 * len(bad) * len(good)
+
+
+def _pair(me: SeatFacts, target: SeatFacts, given: float | None, p0: float) -> float:
+    """Scores one (decision, seat) pair; returns the P it was scored at."""
     killer = target.side == "killers"
     y = 1.0 if killer else 0.0
     p = p0 if given is None else given
@@ -82,9 +97,7 @@ def _pair(me: SeatFacts, target: SeatFacts, given: float | None, p0: float, know
         target.misread_n += 1
         target.misread_sum += err
         target.misread_prior_sum += (p0 - 1.0) ** 2
-    if not known:
-        key = (round(p * BINS), int(killer))
-        me.auc_bins[key] = me.auc_bins.get(key, 0) + 1
+    return p
 
 
 RATES = (
@@ -94,29 +107,6 @@ RATES = (
     Rate("brier_prior_good", "brier_prior_sum", "brier_n", "good", percent=False),
     Rate("brier_skill", "brier_gain", "brier_prior_sum", "good", percent=False),
     Rate("suspicions_rated", "brier_rated", "brier_n", "good"),
+    Rate("auc_good", "auc_wins", "auc_pairs", "good", chance="auc_chance", percent=False),
     Rate("misread_as_killer", "misread_sum", "misread_n", "killers", chance="misread_prior_sum", percent=False),
 )
-
-
-def auc(bins: Mapping[tuple[int, int], float]) -> float | None:
-    """The AUC of binned scores: P(a killer's score > a good seat's), ties half; None without both kinds."""
-    pos = [bins.get((b, 1), 0) for b in range(BINS + 1)]
-    neg = [bins.get((b, 0), 0) for b in range(BINS + 1)]
-    n_pos, n_neg = sum(pos), sum(neg)
-    if not n_pos or not n_neg:
-        return None
-    below, wins = 0.0, 0.0
-    for p, n in zip(pos, neg, strict=True):
-        wins += p * (below + n / 2)
-        below += n
-    return round(wins / (n_pos * n_neg), 4)
-
-
-def auc_summary(rows: Iterable[SeatFacts]) -> dict[str, Any]:
-    """The AUC of the good seats' suspicions and the pairs behind it."""
-    bins: dict[tuple[int, int], float] = {}
-    for s in rows:
-        if s.side == "good":
-            for key, c in s.auc_bins.items():
-                bins[key] = bins.get(key, 0) + c
-    return {"auc_good": {"rate": auc(bins), "n": int(sum(bins.values()))}}

@@ -77,7 +77,10 @@ class SeatFacts:
     brier_prior_sum: float = 0.0  # the prior's squared error on the same pairs
     brier_on_killers_n: int = 0  # the pairs about killer-side seats
     brier_on_killers_sum: float = 0.0
-    auc_bins: dict[tuple[int, int], int] = field(default_factory=dict)  # (P in hundredths, killer?) -> pairs
+    # AUC terms, decision by decision: (killer-side, good) pairs of seats whose side the seat did not know
+    auc_pairs: int = 0
+    auc_wins: float = 0.0  # ... where the killer-side seat got the higher P (ties half)
+    auc_chance: float = 0.0  # half the pairs: what one P for every seat (the prior) wins
     misread_n: int = 0  # good seats' pairs about THIS seat (killer side only), scored as above
     misread_sum: float = 0.0
     misread_prior_sum: float = 0.0

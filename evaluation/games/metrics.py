@@ -166,7 +166,6 @@ def aggregate(seats: Iterable[SeatFacts], rates: Sequence[Rate] = RATES) -> dict
         "roles": dict(sorted(Counter(s.role for s in rows).items())),
         "draws": total(Winner.DRAW),
         **summarize(rows, rates),
-        **detection.auc_summary(rows),
         "bus_votes": grounded.bus_votes(rows),
         **persuasion.swing_speeches(rows),
         "decisions": decisions,

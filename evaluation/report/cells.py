@@ -12,7 +12,7 @@ from typing import Any
 
 from evaluation.games.metrics import RATES
 
-PERCENT = {r.key: r.percent for r in RATES} | {"auc_good": False}
+PERCENT = {r.key: r.percent for r in RATES}
 EMPTY = "–"
 UNDEFINED = "not defined"  # a lift where every trial's chance was certain
 

@@ -13,6 +13,7 @@ LABELS = {"win": "win", "win_as_killers": "win as killers", "win_as_good": "win 
           "lies_detected_killers_lift": "killers' lies met by votes, lift over chance",
           "bluff_success_killers_lift": "killers' bluff success, lift over chance",
           "swing_lift": "vote swing, lift over chance", "brier_skill": "Brier skill score (good)",
+          "auc_good": "AUC of suspicions (good)",
           "misread_as_killer_lift": "misread as killer, lift over the prior", "fallback": "fallback share",
           "rating": "rating (one skill)", "rating_as_killers": "rating as killers", "rating_as_good": "rating as good"}
 COLUMNS = ("contestant", "rating (logits vs anchor)", "as killers", "as good", "win as killers", "win as good",

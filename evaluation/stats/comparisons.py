@@ -22,7 +22,7 @@ from evaluation.stats.tables import SeatTable
 # (rate key, compared on): "rate" or "lift" (rate − chance)
 COMPARED = (("win", "rate"), ("win_as_killers", "rate"), ("win_as_good", "rate"), ("survival", "rate"),
             ("vote_accuracy", "lift"), ("accusation_accuracy", "lift"), ("lies_detected_killers", "lift"),
-            ("bluff_success_killers", "lift"), ("swing", "lift"), ("brier_skill", "rate"),
+            ("bluff_success_killers", "lift"), ("swing", "lift"), ("brier_skill", "rate"), ("auc_good", "rate"),
             ("misread_as_killer", "lift"), ("fallback", "rate"))
 RATINGS = (("rating", "skill", 0), ("rating_as_killers", "sides", 0), ("rating_as_good", "sides", 1))
 

@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from evaluation.games.detection import BINS
 from evaluation.games.facts import GameFacts
 from evaluation.games.metrics import GOOD_WIN, KILLERS_WIN, RATES, ROLE_RATES
 from evaluation.games.rates import Rate, fields, figure
-from evaluation.stats.bootstrap import Deals, column_percentiles, percentiles, ratio_interval
+from evaluation.stats.bootstrap import Deals, column_percentiles, ratio_interval
 
 
 @dataclass
@@ -30,7 +29,6 @@ class Sums:
     deal: np.ndarray
     games: np.ndarray
     seats: np.ndarray
-    auc: np.ndarray  # deals × 2 (good, killer target) × bins: suspicion pairs, for the AUC
 
     def col(self, table: SeatTable, name: str) -> np.ndarray:
         return self.deal[:, table.column[name]]
@@ -51,8 +49,6 @@ class SeatTable:
         self.role = np.array([s.role for _, s in seats], dtype=object)
         read = attrgetter(*self.names)
         self.values = np.array([read(s) for _, s in seats], dtype=np.float64).reshape(len(seats), len(self.names))
-        bins = [(j, b, y, c) for j, (_, s) in enumerate(seats) for (b, y), c in s.auc_bins.items()]
-        self.bins = np.array(bins, dtype=np.intp).reshape(len(bins), 4)
         self.n_games = len(games)
         self._cache: dict[tuple[str | None, str | None, str | None], Sums] = {}
 
@@ -71,10 +67,7 @@ class SeatTable:
         vals = self.values[mask]
         deal = group_sum(self.deal[mask], vals, len(self.deals))
         game = group_sum(self.game[mask], vals, self.n_games)
-        auc = np.zeros((len(self.deals), 2, BINS + 1))
-        picked = self.bins[mask[self.bins[:, 0]]] if len(self.bins) else self.bins
-        np.add.at(auc, (self.deal[picked[:, 0]], picked[:, 2], picked[:, 1]), picked[:, 3])
-        return Sums(deal, (game != 0).sum(axis=0), (vals != 0).sum(axis=0), auc)
+        return Sums(deal, (game != 0).sum(axis=0), (vals != 0).sum(axis=0))
 
 
 def group_sum(index: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
@@ -129,32 +122,11 @@ def figures(table: SeatTable, sums: Sums, rates: Sequence[Rate]) -> dict[str, di
     return out
 
 
-def auc_draws(deals: Deals, auc: np.ndarray) -> np.ndarray:
-    """The AUC over every resample of the deals that hold suspicion pairs (NaN where a resample lacks a kind)."""
-    keep = auc.sum(axis=(1, 2)) > 0
-    if not keep.any():
-        return np.empty(0)
-    w = deals.weights(int(keep.sum()))
-    neg, pos = w @ auc[keep, 0, :], w @ auc[keep, 1, :]
-    below = np.cumsum(neg, axis=1) - neg
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.asarray((pos * (below + neg / 2)).sum(axis=1) / (pos.sum(axis=1) * neg.sum(axis=1)))
-
-
-def auc_extras(deals: Deals, sums: Sums) -> dict[str, Any]:
-    """The AUC's deal-bootstrap interval and the deals behind it."""
-    values = auc_draws(deals, sums.auc)
-    values = values[np.isfinite(values)]
-    used = int((sums.auc.sum(axis=(1, 2)) > 0).sum())
-    return {**_rounded(percentiles(values, used) if len(values) else None), "deals": used}
-
-
 def fill_contestants(table: SeatTable, contestants: Mapping[str, dict[str, Any]]) -> None:
-    """Puts every rate of RATES, with its interval and counts, into the rows of by_contestant, and the AUC's."""
+    """Puts every rate of RATES, with its interval and counts, into the rows of by_contestant."""
     for name, row in contestants.items():
         for side in (None, "killers", "good"):
             row.update(figures(table, table.sums(name, side), [r for r in RATES if r.side == side]))
-        row["auc_good"].update(auc_extras(table.deals, table.sums(name, "good")))
 
 
 def attach_roles(table: SeatTable, by_role: Mapping[str, Mapping[str, dict[str, Any]]]) -> None:

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine import Event
+from evaluation.games.detection import count_ranking
+from evaluation.games.facts import SeatFacts
 from evaluation.games.metrics import RATES, aggregate, by_contestant, by_role, by_setup, game_facts, hands_of, side_of
 from evaluation.games.rates import figure
 from evaluation.report import cells
@@ -59,7 +61,10 @@ def test_brier_and_operations(facts) -> None:
     assert s[3].brier_sum == pytest.approx(0.26) and s[3].brier_n == 2 and s[3].brier_prior_sum == pytest.approx(0.5)
     # seat 4 (b) rates 1 and 3 at 0.5 in its statement, and gives no suspicion with its vote: scored at the prior
     assert s[4].brier_sum == pytest.approx(1.0) and (s[4].brier_n, s[4].brier_rated) == (4, 2)
-    assert s[4].auc_bins == {(50, 1): 2, (50, 0): 2} and s[3].auc_bins == {(50, 1): 1, (10, 0): 1}
+    # AUC terms, decision by decision: seat 4 met 1 (killer) and 3 (good) at 0.5 twice, a tie each time; seat 3
+    # ranked 2 (killer, 0.5) over 4 (good, 0.1) once
+    assert (s[4].auc_pairs, s[4].auc_wins, s[4].auc_chance) == (2, 1.0, 1.0)
+    assert (s[3].auc_pairs, s[3].auc_wins) == (1, 1.0)
     assert (s[1].misread_n, s[1].misread_sum, s[2].misread_n) == (2, pytest.approx(0.5), 1)
     assert (s[3].fallbacks, s[3].retries, s[4].prompt_tokens, s[4].completion_tokens) == (1, 2, 100, 10)
     assert s[4].latencies == [0.0, 4.0]
@@ -139,3 +144,17 @@ def test_a_lift_is_not_defined_where_every_trial_was_certain() -> None:
     assert certain["rate"] == 1 and certain["base"] == 1 and certain["lift"] is None and certain["ratio"] is None
     assert figure(votes, 0, 4, 0.0)["lift"] is None  # ... or never could
     assert cells.lift(certain) == "not defined" and "lift not defined" in cells.figure(certain, "vote_accuracy")
+
+
+def test_the_auc_is_counted_within_each_decision_so_the_prior_scores_one_half() -> None:
+    # two decisions of one rater: the prior alone (one P for every seat) ties every pair, however the P differs
+    # between the decisions; pooling the pairs across decisions would have ranked the later, higher P above
+    me = SeatFacts(1, "a", ("civilian",), "good")
+    count_ranking(me, [(0.25, True), (0.25, False), (0.25, False)])
+    count_ranking(me, [(0.5, True), (0.5, False)])
+    assert (me.auc_pairs, me.auc_wins, me.auc_chance) == (3, 1.5, 1.5)
+    count_ranking(me, [(0.9, True), (0.2, False), (0.95, False)])  # one won, one lost
+    assert (me.auc_pairs, me.auc_wins) == (5, 2.5)
+    auc = next(r for r in RATES if r.key == "auc_good")
+    assert figure(auc, me.auc_wins, me.auc_pairs, me.auc_chance) == {
+        "k": 2.5, "n": 5, "rate": 0.5, "base": 0.5, "lift": 0.0, "ratio": 1.0}

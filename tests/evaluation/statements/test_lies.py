@@ -92,17 +92,19 @@ def test_a_killers_good_side_claim_in_words_with_an_empty_claim_is_a_lie(tmp_pat
     assert row["lies_claim_killers"]["k"] == 0
 
 
-def test_smollm2s_plain_civilian_without_a_claim_is_read_as_a_claim() -> None:
+def test_smollm2s_words_without_a_claim_are_read_as_claims() -> None:
+    # the embedded sample's SmolLM2 fills no claim field (the small prompt profile asks for none), yet says
+    # "I am a civilian" as the police (a lie by the words), "I am innocent" as a killer (a lie) and as a
+    # civilian (true)
     games = ROOT / "docs" / "eval-sample" / "games"
-    found = []
-    for name, i in (("v2-classic-p10-s8-r1.jsonl", 27), ("v2-classic-p10-s7-r0.jsonl", 120)):
+    cases = (("v2-classic-p10-s7-r0.jsonl", 139, "I am a civilian", ("civilian", "good"), "police", True),
+             ("v2-classic-p10-s7-r0.jsonl", 108, "I am innocent", (None, "good"), "killer", True),
+             ("v2-classic-p10-s8-r0.jsonl", 98, "I am innocent", (None, "good"), "civilian", False))
+    for name, i, words, reading, card, lie in cases:
         t = read_transcript(games / name)
         pairs = [(e.event, e.annotation) for e in t.entries]
         facts = game_facts(t.header, pairs, t.end)
         v = next(v for v in verdicts(t.header, pairs, {s.seat: s for s in facts.seats}, True) if v.i == i)
-        assert "plain civilian" in v.text and v.claim is None and t.entries[i].annotation["model"] == "smollm2-135m"
-        assert (v.reading.said_role, v.reading.said_side) == ("civilian", "good")
-        cards = facts.seats[v.seat - 1].cards
-        assert v.lie_words is ("civilian" not in cards)
-        found.append(v)
-    assert len(found) == 2
+        assert words in v.text and v.claim is None and t.entries[i].annotation["model"] == "smollm2-135m"
+        assert (v.reading.said_role, v.reading.said_side) == reading
+        assert facts.seats[v.seat - 1].cards == (card,) and v.lie_words is lie

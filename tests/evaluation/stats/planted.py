@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Mapping
 
+from evaluation.games.detection import count_ranking
 from evaluation.games.facts import GameFacts, SeatFacts
 
 
@@ -45,9 +46,7 @@ def _seat(seat: int, name: str, killer: bool, won: bool, rng: random.Random, ext
         if not killer:
             s.brier_n = s.brier_rated = 9
             s.brier_sum, s.brier_prior_sum = 9 * rng.uniform(0.1, 0.25), 9 * 0.21
-            for _ in range(9):
-                key = (rng.randint(0, 100), int(rng.random() < 0.3))
-                s.auc_bins[key] = s.auc_bins.get(key, 0) + 1
+            count_ranking(s, [(rng.randint(0, 100) / 100, rng.random() < 0.3) for _ in range(9)])
     return s
 
 
