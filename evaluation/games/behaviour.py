@@ -89,8 +89,9 @@ def _count_kills(seats: dict[int, SeatFacts], kills: dict[int, tuple[int, float]
 
 
 RATES = (
-    Rate("checks_on_killers", "checks_on_killers", "checks_seen", chance="checks_chance"),
+    Rate("checks_on_killers", "checks_on_killers", "checks_seen", chance="checks_chance", by_choice=True),
     Rate("checks_reported_true", "true_checks", "checks_reportable"),
-    Rate("night_kills_special", "night_kills_special", "night_kills", "killers", chance="night_kills_chance"),
+    Rate("night_kills_special", "night_kills_special", "night_kills", "killers", chance="night_kills_chance",
+         by_choice=True),
     Rate("jump_kill", "jump_killed", side="killers"),
 )

@@ -247,7 +247,7 @@ def _knowing(walk: _Walk, me: SeatFacts, event: Event, note: Mapping[str, Any] |
 RATES = (
     *sided(Rate("lie_rate", "lies", "claims"), Rate("label_lie_rate", "label_lies", "label_claims"),
            Rate("false_checks", "false_checks", "check_reports"),
-           Rate("knowing_false", "knowing_false", "knowing_checked", chance="knowing_chance"),
+           Rate("knowing_false", "knowing_false", "knowing_checked", chance="knowing_chance", by_choice=True),
            Rate("beliefs_contradicted", "beliefs_contradicted", "beliefs_checked"),
            Rate("lies_detected", "lies_detected", "lies_ballot_followed", chance="lies_detected_chance")),
     Rate("bluff_success_killers", "bluffs_won", "bluffs_verdict_followed", "killers", chance="bluffs_chance"),

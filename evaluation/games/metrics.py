@@ -30,10 +30,11 @@ OUTCOMES = (
     Rate("survival", "survived", chance="survival_chance"), *sided(Rate("survival", "survived",
                                                                         chance="survival_chance")),
     Rate("killers_executed", "executed", side="killers"), Rate("good_executed", "executed", side="good"),
-    Rate("vote_accuracy", "scored_votes_on_killers", "scored_votes", "good", chance="scored_votes_chance"),
+    Rate("vote_accuracy", "scored_votes_on_killers", "scored_votes", "good", chance="scored_votes_chance",
+         by_choice=True),
     Rate("abstention", "abstentions", "ballots_cast"),
     Rate("accusation_accuracy", "scored_accusations_on_killers", "scored_accusations", "good",
-         chance="scored_accusations_chance"),
+         chance="scored_accusations_chance", by_choice=True),
     Rate("claim_rate", "claims", "speeches"),
 )
 RATES: tuple[Rate, ...] = (*OUTCOMES, *grounded.RATES, *behaviour.RATES, *deception.RATES, *detection.RATES,

@@ -2,7 +2,8 @@
 
 A `Rate` names its successes `k`, its trials `n` (`seat_count`: one per seat) and the seats it sums (a side, or
 all); where the rate has a chance level above 0, `chance` names the field that sums each trial's chance, so
-base = chance / n and lift = (k − chance) / n (not defined where every trial's chance was 0 or 1). Every figure
+base = chance / n and lift = (k − chance) / n (for a chance `by_choice`, not defined where every trial's chance
+was 0 or 1, which decides it). Every figure
 is a ratio of sums, so the figure of several deals is the ratio of their sums: the deal bootstrap
 (evaluation/stats/bootstrap.py) resamples exactly these sums.
 """
@@ -30,6 +31,9 @@ class Rate:
     side: str | None = None
     chance: str | None = None
     percent: bool = True  # a share (printed in %) rather than a mean such as a Brier score
+    # the chance is the share of the act's open choices that would count (a vote's killers among the seats it
+    # could name), so a chance of 0 or 1 decides the trial; not so for a base rate read off other seats
+    by_choice: bool = False
 
 
 def sided(*rates: Rate) -> tuple[Rate, ...]:
@@ -55,10 +59,10 @@ def figure(rate: Rate, k: float, n: float, chance: float | None = None) -> dict[
     out: dict[str, Any] = {"k": _num(k), "n": _num(n), "rate": round(k / n, 4) if n else None}
     if rate.chance is not None:
         c = chance or 0.0
-        told = bool(n) and bool(uncertain(c, n))
+        told = bool(n) and (not rate.by_choice or bool(uncertain(c, n)))
         out["base"] = round(c / n, 4) if n else None
         out["lift"] = round((k - c) / n, 4) if told else None
-        out["ratio"] = round(k / c, 3) if told else None
+        out["ratio"] = round(k / c, 3) if told and c else None
     return out
 
 

@@ -34,7 +34,7 @@ def _side(table: SeatTable, name: str, key: str, on: str) -> tuple[Side, bool]:
     k, n = sums.col(table, rate.k), sums.col(table, rate.n)
     if on == "lift" and rate.chance:
         chance = sums.col(table, rate.chance)
-        return Side(k - chance, n, uncertain(chance, n)), rate.percent
+        return Side(k - chance, n, uncertain(chance, n) if rate.by_choice else None), rate.percent
     return Side(k, n), rate.percent
 
 

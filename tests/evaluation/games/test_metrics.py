@@ -144,6 +144,9 @@ def test_a_lift_is_not_defined_where_every_trial_was_certain() -> None:
     assert certain["rate"] == 1 and certain["base"] == 1 and certain["lift"] is None and certain["ratio"] is None
     assert figure(votes, 0, 4, 0.0)["lift"] is None  # ... or never could
     assert cells.lift(certain) == "not defined" and "lift not defined" in cells.figure(certain, "vote_accuracy")
+    # a base rate read off other seats decides nothing: no side-mate voted on, yet the liar was
+    lies = next(r for r in RATES if r.key == "lies_detected_killers")
+    assert figure(lies, 2, 4, 0.0)["lift"] == 0.5
 
 
 def test_the_auc_is_counted_within_each_decision_so_the_prior_scores_one_half() -> None:
