@@ -2,12 +2,12 @@
 
     python benchmarks/bench_summary.py [--games 10000] [--contestants 2]
 
-The games are drawn with planted skills under `rotate` (tests/evaluation/stats/planted.py: 10 seats, 3 killers,
-votes, suspicions and claims on every seat), so every part of summary.json has work to do: the per-contestant
-figures with their deal-bootstrap intervals and lifts, per role and per setup, the side-aware ratings, and every
-paired comparison with its permutation p, at the report's 2,000 draws (evaluation/stats/bootstrap.py DRAWS). No
-transcript is read: this is the statistics alone. Prints the time and its ratio to the 30 s the issue allows for
-10,000 games.
+The games are drawn with planted skills under `rotate` (tests/evaluation/stats/planted.py: 10 seats, 2 killer-side
+seats held by one contestant, votes, suspicions and claims on every seat), so every part of summary.json has work
+to do: the per-contestant figures with their deal-bootstrap intervals and lifts, per role and per setup, the
+side-aware ratings, and every paired comparison with its permutation p, at the report's 2,000 draws
+(evaluation/stats/bootstrap.py DRAWS). No transcript is read: this is the statistics alone. Prints the time and
+its ratio to the 30 s the issue allows for 10,000 games.
 """
 
 from __future__ import annotations

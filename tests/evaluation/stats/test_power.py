@@ -9,16 +9,16 @@ import pytest
 
 from evaluation.stats.power import Z_ALPHA, Z_POWER, deal_variance, mde, sample_variance
 from killer.cli import main
-from tests.evaluation.stats.planted import planted_games, rotation
+from tests.evaluation.stats.planted import planted_games, rosters
 
 
 def test_by_hand() -> None:
     assert mde([0.04] * 25) == pytest.approx((Z_ALPHA + Z_POWER) * math.sqrt(1.0) / 25)
     assert mde([]) is None and sample_variance([1.0]) is None and sample_variance([1.0, 3.0]) == 2.0
-    # 4 seats, seat 1 the killer. Rotation 0: a holds 1 and 3 (1 killer, 1 good), b 2 and 4 (2 good); rotation 1
-    # the reverse. a's win share moves by (1 - 1) / 4 and b's by -2 / 4 when the killers win game 0: e = 1/2;
-    # game 1: -1/2. Var = (1/4 + 1/4) p (1 - p) = 1/8 at p = 1/2
-    games = [(rotation(["a", "b"], 4, r), {1}) for r in range(2)]
+    # 4 seats, seat 1 the killer, seated alternately. Rotation 0: a holds 1 and 3 (1 killer, 1 good), b 2 and 4
+    # (2 good); rotation 1 the reverse. a's win share moves by (1 - 1) / 4 and b's by -2 / 4 when the killers win
+    # game 0: e = 1/2; game 1: -1/2. Var = (1/4 + 1/4) p (1 - p) = 1/8 at p = 1/2
+    games = [(roster, {1}) for roster in rosters(["a", "b"], 4, {1}, "alternate")]
     assert deal_variance(games, "a", "b", 0.5) == pytest.approx(0.125)
     assert deal_variance(games, "a", "c", 0.5) == 0.0  # c holds no seat
 
