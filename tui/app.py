@@ -78,7 +78,8 @@ class KillerApp(ReplayActions):
         self.last_answer: dict[str, Any] | None = None  # play: the latest answer sent (a refusal names it)
         self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
-        self._width = 0  # the terminal's width as of the latest resize
+        self._width = self._height = 0  # the terminal's size as of the latest resize
+        self.seat_rows = 0  # the rows the seats panel needs (one a seat, the header, the border): see redraw
         self._frame = 0
 
     # ------------------------------------------------------------------ layout
@@ -128,7 +129,10 @@ class KillerApp(ReplayActions):
         """Draws every panel from one model of the current view."""
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
-        self.query_one(SeatsPanel).show(model, table_width(self._width or self.size.width))
+        # the left column's whole height (the status line and the footer aside): a decision panel never takes it
+        # from the seats (tui/screens/prompts.docks_beside)
+        self.seat_rows = self.query_one(SeatsPanel).show(model, table_width(self._width or self.size.width),
+                                                         rows=(self._height or self.size.height) - 2)
         self.query_one(Feed).show(model)
         self.query_one(VotesPanel).show(model)
         short = self.size.height < SHORT_HEIGHT  # a short terminal gives an empty ballot's rows to the seats
@@ -149,7 +153,7 @@ class KillerApp(ReplayActions):
 
     def on_resize(self, event: events.Resize) -> None:
         """The table compacts or widens; the feed re-wraps itself."""
-        self._width = event.size.width
+        self._width, self._height = event.size.width, event.size.height
         if self.screen_stack:
             self.redraw()
 

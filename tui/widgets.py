@@ -111,13 +111,14 @@ def player_names(model: TableModel) -> dict[int, str]:
 NARROW, MEDIUM, WIDE = "narrow", "medium", "wide"  # the table's widths (tui/app.py picks by the terminal's)
 
 
-def seats_table(model: TableModel, width: str = WIDE) -> Table:
+def seats_table(model: TableModel, width: str = WIDE, header: bool = True) -> Table:
     """The seats, one line each: number, player, alive/dead/silenced, the roles this view knows, what is known
     about them. By the rule of docs/tui.md: medium (under 120 columns) shows the state as a mark and the notes in
     short words; narrow (under 100) also leaves out the player. No column wraps: what does not fit ends in an
-    ellipsis."""
+    ellipsis. Without `header` (a terminal a row too short for every seat and the column names) the names go
+    and every seat keeps its row."""
     lang, short = model.lang, width != WIDE
-    table = Table(expand=True, box=None, pad_edge=False, show_edge=False)
+    table = Table(expand=True, box=None, pad_edge=False, show_edge=False, show_header=header)
     table.add_column(tr(lang, "col_seat"), justify="right", width=2 if short else 3, no_wrap=True)
     names = player_names(model) if width != NARROW else {}
     if names:
@@ -147,9 +148,13 @@ def _player_header(model: TableModel) -> str:
 class SeatsPanel(Static):
     """The seats around the table."""
 
-    def show(self, model: TableModel, width: str = WIDE) -> None:
+    def show(self, model: TableModel, width: str = WIDE, rows: int = 0) -> int:
+        """Draws the seats in at most `rows` rows where it can (0: no limit): the column names go before a seat
+        does. Returns the rows the panel takes, its border included."""
+        header = not rows or len(model.seats) + 3 <= rows
         self.border_title = tr(model.lang, "seats_title")
-        self.update(seats_table(model, width))
+        self.update(seats_table(model, width, header))
+        return len(model.seats) + (3 if header else 2)
 
 
 class Feed(RichLog):

@@ -54,7 +54,9 @@ def main() -> None:
     endpoint = FakeEndpoint(default=valid(pick="random"), latency=args.latency)
     server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(endpoint))
     server.daemon_threads = True
-    args.port_file.write_text(str(server.server_address[1]))
+    written = args.port_file.with_suffix(".part")  # renamed into place: a reader never sees half a port
+    written.write_text(str(server.server_address[1]))
+    written.replace(args.port_file)
     server.serve_forever()
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,18 @@ DATA = Path(__file__).parent / "data"
 SIZE = (120, 40)
 ROLE_WORDS = {lang: {getattr(r, lang) for r in ROLES.values()} for lang in ("en", "zh")}
 SEAT_ROW = re.compile(r"^│\s+(\d+)\s+(.*)")
+
+
+WAIT = 300.0  # seconds a Pilot test waits for what it expects before it fails (a loaded machine is only slower)
+
+
+async def ticks(pilot: Any, step: float, timeout: float = WAIT) -> AsyncIterator[None]:
+    """Pauses of `step` seconds, one an iteration, until `timeout` seconds have passed: a wait bounded by the
+    clock, never by a count of pauses, so a test fails by timing only when the app is really stuck."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause(step)
+        yield
 
 
 def sample(lang: str = "en") -> Transcript:

@@ -14,7 +14,7 @@ from agents.llm import prompting
 from agents.view import SeatView
 from engine import Claim, ClaimedCheck
 from orchestrator.store.transcript import read_transcript
-from tests.tui.conftest import SIZE, play_app, screen_text
+from tests.tui.conftest import SIZE, play_app, screen_text, ticks
 from tui.app import KillerApp
 from tui.i18n import tr
 from tui.screens.claim_form import ADD, DONE, KEEP, NO_CLAIM, ClaimScope, check_options, claim_form, role_options
@@ -32,8 +32,7 @@ async def pick(pilot: Any, app: KillerApp, value: Any) -> None:
 
 async def to_claim_form(pilot: Any, app: KillerApp, lang: str = "en") -> None:
     """First choices and a short speech until the claim form opens."""
-    for _ in range(1500):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         screen = app.screen
         if isinstance(screen, TargetScreen) and screen.title_text == tr(lang, "ask_claim"):
             return
@@ -47,8 +46,7 @@ async def to_claim_form(pilot: Any, app: KillerApp, lang: str = "en") -> None:
 
 
 async def until_spoken(pilot: Any, app: KillerApp, seat: int) -> Any:
-    for _ in range(3000):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         mine = [e for e in app.entries if e.event.kind in engine.SPEECHES and e.event.data.get("seat") == seat]
         if mine:
             return mine[0].event

@@ -13,7 +13,7 @@ from agents.view import SeatView
 from engine import Request
 from orchestrator.config import RunConfig
 from orchestrator.run import run_game
-from tests.tui.conftest import SIZE, screen_text
+from tests.tui.conftest import SIZE, screen_text, ticks
 from tui.app import KillerApp
 from tui.widgets import Feed, SpeakingLine
 
@@ -41,11 +41,12 @@ class GatedSpeaker:
         return replace(decision, action=replace(decision.action, speech=words))
 
 
-async def until(pilot: Any, check: Any, steps: int = 500) -> None:
-    for _ in range(steps):
+async def until(pilot: Any, check: Any) -> None:
+    if check():
+        return
+    async for _ in ticks(pilot, 0.01):
         if check():
             return
-        await pilot.pause(0.01)
     raise AssertionError("timed out waiting")
 
 

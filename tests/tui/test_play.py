@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import engine
 from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
-from tests.tui.conftest import ROLE_WORDS, SIZE, play_app, screen_text, seat_rows, table_text
+from tests.tui.conftest import ROLE_WORDS, SIZE, play_app, screen_text, seat_rows, table_text, ticks
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
@@ -32,11 +33,13 @@ class Seen:
     privacy_texts: list[str] = field(default_factory=list)
 
 
-async def drive(pilot: Any, app: KillerApp, *, confirm: bool = True, max_steps: int = 4000,
+async def drive(pilot: Any, app: KillerApp, *, confirm: bool = True, timeout: float = 600.0,
                 stop_after: int | None = None) -> Seen:
-    """Answers every prompt like a person would (first legal choice, a short speech) until game over."""
+    """Answers every prompt like a person would (first legal choice, a short speech) until game over. Bounded by
+    the clock, not by a count of steps, so a loaded machine only makes it slower."""
     seen = Seen()
-    for _ in range(max_steps):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
         await pilot.pause(0.005)
         screen = app.screen
         if isinstance(screen, GameOverScreen):
@@ -60,7 +63,7 @@ async def drive(pilot: Any, app: KillerApp, *, confirm: bool = True, max_steps: 
             await pilot.press(*(["down"] if confirm else []), "enter")
         elif isinstance(screen, (NoticeScreen, PrivacyScreen)):
             await pilot.press("enter")
-    raise AssertionError(f"no game over after {max_steps} steps; prompts: {seen.prompts[-5:]}")
+    raise AssertionError(f"no game over after {timeout:g} s; prompts: {seen.prompts[-5:]}\n{screen_text(app)}")
 
 
 def deal(ruleset: str, seed: int) -> dict[int, tuple[str, ...]]:
@@ -170,8 +173,7 @@ async def test_the_secret_police_shot_asks_to_confirm(tmp_path: Path) -> None:
     app = play_app(tmp_path, {sp}, ruleset="v3", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         seen: list[str] = []
-        for _ in range(2000):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             screen = app.screen
             if isinstance(screen, TargetScreen) and "shoot" in screen.title_text and "ConfirmScreen" not in seen:
                 seen.append("shoot")
@@ -194,8 +196,7 @@ async def test_the_secret_police_shot_asks_to_confirm(tmp_path: Path) -> None:
 async def test_typed_input_that_is_not_legal_gets_a_message_and_another_chance(tmp_path: Path) -> None:
     app = play_app(tmp_path, {7})
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             if isinstance(app.screen, TargetScreen):
                 break
         screen = app.screen
@@ -213,8 +214,7 @@ async def test_typed_input_that_is_not_legal_gets_a_message_and_another_chance(t
 async def test_an_empty_speech_is_refused_and_escape_keeps_silent(tmp_path: Path) -> None:
     app = play_app(tmp_path, {7})
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(2000):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             if isinstance(app.screen, TeamMessageScreen):  # a word to the partners at night: nothing
                 await pilot.press("escape")
             elif isinstance(app.screen, SpeechScreen):
@@ -237,8 +237,7 @@ async def test_quit_mid_game_then_resume_to_the_end(tmp_path: Path) -> None:
 
     app = play_app(tmp_path, {5})  # seed 3: seat 5 dies the first night; its last words are the first prompt
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(500):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             if isinstance(app.screen, SpeechScreen):
                 break
         assert isinstance(app.screen, SpeechScreen)

@@ -18,7 +18,7 @@ from engine.record.view import GOD, PUBLIC
 from orchestrator.config import RunConfig
 from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
-from tests.tui.conftest import SIZE, play_app, sample, screen_text, table_text
+from tests.tui.conftest import SIZE, play_app, sample, screen_text, table_text, ticks
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
@@ -87,9 +87,8 @@ def gated_watch(tmp_path: Path, gate: asyncio.Event, view: Any = PUBLIC) -> Kill
                                                                                      hooks=hooks))
 
 
-async def _until_text(pilot: Any, app: KillerApp, words: str, tries: int = 400) -> str:
-    for _ in range(tries):
-        await pilot.pause(0.01)
+async def _until_text(pilot: Any, app: KillerApp, words: str) -> str:
+    async for _ in ticks(pilot, 0.01):
         shown = app.query_one(WaitLine).text
         if words in shown:
             return shown
@@ -120,10 +119,9 @@ def test_item6_night_waits_name_no_seat_outside_the_god_view() -> None:
     assert waiting_what("zh", [{"seat": 4, "kind": "vote"}], PUBLIC) == "等待4号（投票）"
 
 
-async def advance(pilot: Any, app: KillerApp, stop: Any, tries: int = 3000) -> None:
+async def advance(pilot: Any, app: KillerApp, stop: Any) -> None:
     """Answers prompts like a person (first choice, a short speech) until stop(app) is true."""
-    for _ in range(tries):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         if stop(app):
             await pilot.pause(0.05)
             return
@@ -148,8 +146,7 @@ async def test_item4_the_decision_docks_under_the_feed_and_votes(tmp_path: Path)
         main = app.screen_stack[0].query_one("#main")
         assert main.styles.margin.bottom == prompt.outer_size.height > 0  # the table makes room
         feed = app.screen_stack[0].query_one(Feed)
-        for _ in range(100):  # the feed settles at its end after the layout
-            await pilot.pause(0.02)
+        async for _ in ticks(pilot, 0.02):  # the feed settles at its end after the layout
             shown = screen_text(app)
             if feed.plain_lines[-1][:30] in shown:
                 break
@@ -175,8 +172,7 @@ async def test_item5_80x24_compact_table_feed_half_the_width_and_reflow(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         app.replay.end()  # type: ignore[union-attr]
         app.redraw()
-        for _ in range(100):  # until the footer has drawn
-            await pilot.pause(0.02)
+        async for _ in ticks(pilot, 0.02):  # until the footer has drawn
             if "quit" in table_text(app).splitlines()[-1]:
                 break
         feed = app.query_one(Feed)
@@ -280,8 +276,7 @@ async def test_item9_chinese_footer_and_full_width_punctuation(tmp_path: Path) -
     t = sample("zh")
     app = KillerApp(t.header, t.entries, mode="replay")
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):  # until the footer has drawn
-            await pilot.pause(0.02)
+        async for _ in ticks(pilot, 0.02):  # until the footer has drawn
             if screen_text(app).splitlines()[-1].strip():
                 break
         footer = screen_text(app).splitlines()[-1]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.record.view import GOD, PUBLIC
-from tests.tui.conftest import SIZE, play_app, sample
+from tests.tui.conftest import SIZE, play_app, sample, ticks
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
@@ -39,8 +39,7 @@ def test_replay_game_over_public_zh(snap_compare: Any) -> None:
 
 
 async def _until(pilot: Any, kind: type) -> None:
-    for _ in range(1000):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         if isinstance(pilot.app.screen, kind):
             await pilot.pause()
             return
@@ -130,8 +129,7 @@ async def _to_first_vote(pilot: Any) -> None:
     """Plays seat 7 (first choices, a short speech) to its first vote: the ballot prompt docked under the feed."""
     from tui.screens.prompts import SpeechScreen
 
-    for _ in range(3000):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         app = pilot.app
         request = getattr(app, "pending_request", None) or {}
         if isinstance(app.screen, TargetScreen) and request.get("kind") == "vote":
@@ -160,8 +158,7 @@ def test_help_screen(snap_compare: Any, tmp_path: Path, lang: str, size: str) ->
         await pilot.wait_for_scheduled_animations()  # the prompt settled (docked, its list laid out) before help
         await pilot.pause(0.3)
         await pilot.press("f1")
-        for _ in range(400):  # opened, then painted: a loaded machine takes longer than 0.2 s
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):  # opened, then painted: a loaded machine takes longer than 0.2 s
             if isinstance(pilot.app.screen, HelpScreen):
                 break
         await pilot.wait_for_scheduled_animations()

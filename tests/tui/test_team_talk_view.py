@@ -10,7 +10,7 @@ from typing import Any
 
 from orchestrator.output.render import render
 from orchestrator.store.transcript import read_transcript
-from tests.tui.conftest import SIZE, play_app, screen_text, table_text
+from tests.tui.conftest import SIZE, play_app, screen_text, table_text, ticks
 from tui.app import KillerApp
 from tui.play import team_talk_text
 from tui.screens.game_over import GameOverScreen
@@ -25,8 +25,7 @@ SEEN_TALK = "Killer team talk (night"
 async def talk_prompt(pilot: Any, app: KillerApp) -> tuple[str, str] | None:
     """Answers prompts like a person (first choice, a short speech) until a later team-talk round is on screen:
     (the prompt's screen, the table under it), or None at game over."""
-    for _ in range(4000):
-        await pilot.pause(0.005)
+    async for _ in ticks(pilot, 0.005):
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return None
@@ -65,8 +64,7 @@ async def test_a_seat_outside_the_team_never_sees_the_talk(tmp_path: Path) -> No
     screens: dict[object, list[str]] = {4: [], 7: []}
     after_talk = 0  # seat 7's screens drawn after the killers' talk was on seat 4's
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(6000):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             screen = app.screen
             if isinstance(screen, GameOverScreen) or after_talk >= 8:
                 break
@@ -100,8 +98,7 @@ async def test_a_person_tells_the_partners_a_word_with_a_night_choice(tmp_path: 
     app = play_app(tmp_path, {4})  # seat 4 is a killer (partners 1 and 9)
     typed = 0
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(4000):
-            await pilot.pause(0.005)
+        async for _ in ticks(pilot, 0.005):
             screen = app.screen
             if isinstance(screen, GameOverScreen) or typed >= 2:
                 break

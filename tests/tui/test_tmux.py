@@ -6,6 +6,7 @@ tests/agents/fake_server.py (the fake endpoint behind a real HTTP server on 127.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -35,11 +36,18 @@ class Pane:
         self.name = f"killer-test-{uuid.uuid4().hex[:8]}"
         self.tmux = ["tmux", "-L", self.name]
         shell = command if isinstance(command, str) else shlex.join(command)
-        exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in (env or {}).items())
+        # the printed resume command names the `killer` script: the one beside this interpreter, as when the
+        # environment is activated
+        path = {"PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in {**path, **(env or {})}.items())
         # COLUMNS/LINES inherited by the tmux server would override the pane's real size for the app
-        line = f"cd {shlex.quote(str(ROOT))} && unset COLUMNS LINES; {exports}{shell}; echo EXIT=$?; sleep 30"
+        # the pane outlives the command (the shell sleeps, and remain-on-exit keeps a dead pane readable) until the
+        # test closes it: a capture never finds the session gone
+        line = f"cd {shlex.quote(str(ROOT))} && unset COLUMNS LINES; {exports}{shell}; echo EXIT=$?; sleep 3600"
         subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(size[0]), "-y", str(size[1]),
                         line], check=True)
+        subprocess.run([*self.tmux, "set-option", "-t", self.name, "remain-on-exit", "on"], check=False,
+                       capture_output=True)
         self.seen: list[str] = []  # every screen captured (no traceback may show in any)
         self.rows = size[1]
 
@@ -47,23 +55,47 @@ class Pane:
         subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def capture(self) -> str:
-        screen = subprocess.run([*self.tmux, "capture-pane", "-p", "-J", "-t", self.name], check=True,
-                                capture_output=True, text=True).stdout
-        self.seen.append(screen)
+        done = subprocess.run([*self.tmux, "capture-pane", "-p", "-J", "-t", self.name], capture_output=True,
+                              text=True)
+        if done.returncode != 0:
+            last = self.seen[-1] if self.seen else "(nothing captured yet)"
+            raise AssertionError(f"tmux capture-pane failed ({done.stderr.strip()}); the last screen:\n{last}")
+        self.seen.append(done.stdout)
+        return done.stdout
+
+    def settled(self, limit: float = 5.0) -> str:
+        """The screen once two captures in a row agree: a frame the app is still drawing is never read. While a
+        bot thinks the wait line animates, so after `limit` seconds the latest capture is the screen."""
+        deadline = time.monotonic() + limit
+        screen = self.capture()
+        while time.monotonic() < deadline:
+            time.sleep(SETTLE)
+            again = self.capture()
+            if again == screen:
+                return screen
+            screen = again
         return screen
 
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        """The settled screen that shows `text` (also when the pane wrapped it)."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
-            screen = self.capture()
-            if text in screen or text in " ".join(screen.split()):  # also when the pane wrapped it
+            screen = self.settled()
+            if shows(screen, text):
                 return screen
-            time.sleep(0.2)
+            time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], check=False, capture_output=True)
+
+
+SETTLE = 0.25  # seconds between the two captures of a settled screen
+
+
+def shows(screen: str, text: str) -> bool:
+    return text in screen or text in " ".join(screen.split())
 
 
 @pytest.fixture
@@ -122,11 +154,12 @@ def fake_endpoint(tmp_path: Path) -> Iterator[str]:
     server = subprocess.Popen([sys.executable, "-m", "tests.agents.fake_server", "--latency", str(FAKE_LATENCY),
                                "--port-file", str(port_file)], cwd=ROOT)
     try:
-        for _ in range(100):
-            if port_file.exists() and port_file.read_text():
-                break
+        deadline = time.monotonic() + 60  # a loaded machine takes seconds to import the server
+        while not (port_file.exists() and port_file.read_text().strip()):
+            assert server.poll() is None, f"the fake endpoint exited with {server.returncode}"
+            assert time.monotonic() < deadline, "the fake endpoint wrote no port in 60 s"
             time.sleep(0.05)
-        yield f"http://127.0.0.1:{port_file.read_text()}/v1"
+        yield f"http://127.0.0.1:{port_file.read_text().strip()}/v1"
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -145,8 +178,8 @@ def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
     deadline = time.monotonic() + timeout
     last = ""
     while time.monotonic() < deadline:
-        screen = p.capture()
-        if until in screen or until in " ".join(screen.split()):
+        screen = p.settled()  # keys go to a prompt on screen, never to one half drawn
+        if shows(screen, until):
             assert len(screen.splitlines()) == p.rows  # the app fills the pane it was given
             return screen
         joined = " ".join(screen.split())  # a hint wrapped on a narrow pane still reads as one line
@@ -154,9 +187,8 @@ def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
         if mark is not None and screen != last:
             p.keys(*PROMPT_MARKS[mark])
             last = screen
-            time.sleep(0.3)
             continue
-        time.sleep(0.15)
+        time.sleep(0.1)
     raise AssertionError(f"{until!r} never appeared; the screen:\n{p.capture()}")
 
 
@@ -221,11 +253,34 @@ SEAT_ROW = re.compile(r"^│\s*(\d{1,2})\s")  # a row of the seats panel: its se
 
 def one_line_a_seat(screen: str, players: int) -> None:
     """Every seat on screen, each on one line, no column in fragments (a row starts with its seat number and
-    the next row with the next seat's)."""
+    the next row with the next seat's), and the seats panel's bottom edge right under the last: nothing cut."""
     lines = screen.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.startswith("│") and "#" in line.split("│")[1][:4])
-    seats = [SEAT_ROW.match(line) for line in lines[header + 1:header + 1 + players]]
+    first = next((i for i, line in enumerate(lines) if (m := SEAT_ROW.match(line)) and m.group(1) == "1"), None)
+    assert first is not None, f"seat 1 is not on screen:\n{screen}"
+    seats = [SEAT_ROW.match(line) for line in lines[first:first + players]]
     assert [int(m.group(1)) if m else None for m in seats] == list(range(1, players + 1)), screen
+    assert lines[first + players].startswith("╰"), f"the seats panel goes on past seat {players}:\n{screen}"
+
+
+SIZES = [(80, 24), (100, 30), (120, 40)]
+LARGEST = 20  # v2-classic's largest table (engine/rulesets: v2-classic and v3 allow 20 seats)
+NIGHT_ONE_SEAT = {12: 7, LARGEST: 1}  # with --seed 3: a police seat, asked on night 1 whom to check
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("players", [12, LARGEST])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_seat_stays_on_screen_while_a_list_prompt_is_open(pane: list[Pane], tmp_path: Path,
+                                                                size: tuple[int, int], players: int,
+                                                                lang: str) -> None:
+    p = Pane(killer("play", "--seat", str(NIGHT_ONE_SEAT[players]), "--players", str(players), "--lang", lang,
+                    "--agents", "scripted", "--seed", "3", "--pace", "0", "--out", str(tmp_path)), size)
+    pane.append(p)
+    screen = p.wait_for("↑↓ Home", timeout=40)  # the night's list, its keys' hint under the choices
+    one_line_a_seat(screen, players)
+    p.keys("C-q")
+    p.wait_for("EXIT=", timeout=30)
+    no_traceback(p)
 
 
 CHOICE = re.compile(r"seat \d+|Nobody \(keep the hand down\)")
@@ -247,7 +302,7 @@ def listed(screen: str, title: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+@pytest.mark.parametrize("size", SIZES)
 def test_a_police_seat_at_every_size_claims_its_check_votes_after_a_refusal_and_says_last_words(
         pane: list[Pane], tmp_path: Path, size: tuple[int, int]) -> None:
     p = Pane(killer("play", "--seat", "7", "--agents", "scripted:hard", "--seed", "3", "--pace", "0",

@@ -12,7 +12,7 @@ from engine.record.view import GOD, PUBLIC
 from killer.cli import build_parser
 from killer.errors import CommandError
 from killer.tui_commands import build_play_app, build_watch_app, parse_seats
-from tests.tui.conftest import DATA, SIZE, sample, screen_text, seat_rows
+from tests.tui.conftest import DATA, SIZE, sample, screen_text, seat_rows, ticks
 from tui.app import KillerApp
 from tui.format import event_text
 from tui.state.model import build, visible_entries
@@ -131,8 +131,7 @@ async def test_live_watch_shows_a_scripted_game_to_the_end(tmp_path: Path) -> No
     app = build_watch_app(_args("watch", "--agents", "scripted", "--seed", "4", "--out", str(tmp_path),
                                 "--pace", "0"))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(400):
-            await pilot.pause(0.01)
+        async for _ in ticks(pilot, 0.01):
             if app.result is not None:
                 break
         assert app.result is not None and app.result.winner

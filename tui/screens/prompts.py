@@ -26,6 +26,16 @@ from tui.once import LeaveOnce
 from words.refusals import refusal
 
 SHORT_HEIGHT = 30  # a terminal this short gets a shorter choice list (the table keeps more rows)
+
+
+def docks_beside(height: int, seat_rows: int) -> bool:
+    """Whether a decision panel docks beside the seats (under the right column only) rather than under the whole
+    table: on a short terminal, and wherever the seats panel (`seat_rows` rows, its border included) would not fit
+    between the status line and a full-width panel, which takes up to half the height plus its margin over the
+    footer, all of which the table gives up (app.reserve_rows). Beside, the seats keep the left column's whole
+    height, so an open prompt never hides a seat."""
+    panel = (height + 1) // 2 + 1
+    return height < SHORT_HEIGHT or 2 + seat_rows + panel > height
 BACK = object()  # what a step of a form answers when the person goes back (Esc)
 TYPED = frozenset("0123456789/-")
 Refuse = Callable[[str], str]  # typed text that matches no choice -> why, in a sentence
@@ -91,7 +101,8 @@ def typed_target(typed: str) -> Any:
 
 class DecisionScreen(LeaveOnce, ModalScreen[Any]):
     """A decision docked under the table, not over it: the table above shrinks to make room (the feed and the
-    votes stay readable); on a short terminal it docks under the right column, so every seat stays on screen.
+    votes stay readable); where the seats would not fit above it (docks_beside) it docks under the right column,
+    so every seat stays on screen.
     PgUp/PgDn scroll the feed, and the panel leaves when answered."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -113,11 +124,14 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
         self.call_after_refresh(self.reserve)
 
     def on_mount(self) -> None:
-        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
-        self.call_after_refresh(self.reserve)
+        self._dock()
 
     def on_resize(self) -> None:
-        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        self._dock()
+
+    def _dock(self) -> None:
+        seat_rows = getattr(self.app, "seat_rows", 0)
+        self.set_class(docks_beside(self.app.size.height, seat_rows), "-beside")
         self.call_after_refresh(self.reserve)
 
     def reserve(self) -> None:
@@ -125,7 +139,7 @@ class DecisionScreen(LeaveOnce, ModalScreen[Any]):
         if self.is_attached and self.app.screen is self:
             reserve = getattr(self.app, "reserve_rows", None)
             if reserve is not None:
-                reserve(self.query_one("#prompt").outer_size.height, self.has_class("-short"))
+                reserve(self.query_one("#prompt").outer_size.height, self.has_class("-beside"))
 
     def on_unmount(self) -> None:
         reserve = getattr(self.app, "reserve_rows", None)
