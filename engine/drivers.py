@@ -4,8 +4,8 @@ whether an action is legal, which requests to gather now, and the one legal defa
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
+from engine.legality.validate import check_action, find_request
 from engine.moves.decisions import Action, DecisionKind, Request, Target
-from engine.moves.validate import check_action, find_request
 from engine.state import GameState
 
 

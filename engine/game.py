@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 
 from engine.errors import IllegalActionError, SetupError
 from engine.judge import Judge, decide_winner
+from engine.legality.validate import check_action, find_request
 from engine.moves.decisions import Action, DecisionKind, Request
-from engine.moves.validate import check_action, find_request
 from engine.record.catalog import EventKind
 from engine.record.events import JUDGE_ONLY, Event, seats
 from engine.rng import ReplayRng, Rng

@@ -53,13 +53,14 @@ def _errors() -> tuple[type[Exception], ...]:
     from agents.providers.local_server import LocalModelUnavailable, LocalServerError
     from agents.providers.seat_table import TableError
     from engine import KillerError
-    from evaluation.export.files import WriteError
     from evaluation.export.run import ExportError
+    from evaluation.files import WriteError
+    from evaluation.load.played import LoadError
     from evaluation.tournament.config import ConfigError
     from orchestrator.store.lock import BusyError
     from orchestrator.store.transcript import TranscriptError
 
-    return (KillerError, TranscriptError, BusyError, ExportError, WriteError, TableError, AgentSetupError,
+    return (KillerError, TranscriptError, BusyError, LoadError, ExportError, WriteError, TableError, AgentSetupError,
             ConfigError, LocalModelUnavailable, LocalServerError)
 
 

@@ -137,8 +137,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _plan(cfg: Any, args: argparse.Namespace) -> int:
+    from evaluation.planning.plan import make_plan, render_plan
     from evaluation.tournament.folder import CONFIG_COPY
-    from evaluation.tournament.plan import make_plan, render_plan
 
     if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
         raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import DecisionKind, Request
+from engine.legality.validate import target_rule
 from engine.moves.decisions import target_from_json
-from engine.moves.validate import target_rule
 from engine.record.view import PUBLIC
 from tui.format import target_text
 from tui.i18n import action, role, tr

@@ -1,5 +1,5 @@
 """Why an entry was refused, in one sentence of the reader's language: from the rule id the judge names
-(engine.moves.validate, engine.moves.claims) and what the person chose, never the judge's internal message."""
+(engine.legality.validate, engine.legality.claims) and what the person chose, never the judge's internal message."""
 
 from __future__ import annotations
 

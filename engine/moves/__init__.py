@@ -1,2 +1,2 @@
-"""What the judge asks of a seat and what a seat may answer: requests, actions and public claims, and the check
-of an answer against the request it answers."""
+"""What the judge asks of a seat and what a seat may answer: requests, actions and public claims (engine/legality
+checks an answer against its request)."""

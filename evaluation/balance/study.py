@@ -40,7 +40,8 @@ from engine import (
 from evaluation.balance.chunks import StudyError
 from evaluation.balance.workers import ONE_PROCESS, Spread, run_study
 from evaluation.games.metrics import side_of
-from evaluation.stats.intervals import mean, rate
+from evaluation.games.rates import mean
+from evaluation.stats.intervals import rate
 from hygiene import files
 
 CLAIM_RULESETS = ("v2-classic", "v2.5-std", "v3")

@@ -1,2 +1,1 @@
-"""Tidy tables of a run for pandas and spreadsheets (games, seats, decisions, statements, votes; CSV or parquet),
-and the one place this package's files are written."""
+"""Tidy tables of a run for pandas and spreadsheets (games, seats, decisions, statements, votes; CSV or parquet)."""

@@ -9,17 +9,14 @@ import importlib
 import importlib.util
 import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation.export.files import WriteError, write_bytes
 from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
-from evaluation.report.summary import Played, facts_of, loose_transcripts, run_transcripts
+from evaluation.files import WriteError, write_bytes
+from evaluation.load.played import facts_of, games_in
 from evaluation.statements.labels import LABELS, judged_by_statement
-from evaluation.tournament.config import Price
-from evaluation.tournament.folder import CONFIG_COPY, load_run, transcript_files
-from evaluation.tournament.runs import recorded_tournament
 
 FORMATS = ("csv", "parquet")
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
@@ -52,25 +49,6 @@ def parquet_bytes(table: str, found: Sequence[Row]) -> bytes:
     sink = pa.BufferOutputStream()
     pq.write_table(data, sink)
     return bytes(sink.getvalue().to_pybytes())
-
-
-def games_in(source: Path) -> tuple[str, list[Played], Callable[[str], Price | None]]:
-    """The finished games of a tournament folder or of a folder of transcripts, and the price of a contestant."""
-    if not source.is_dir():
-        raise ExportError(f"{source}: not a folder (give a tournament run folder or a folder of transcripts)")
-    if (source / CONFIG_COPY).is_file():
-        cfg = load_run(source)
-        played, _ = run_transcripts(source)
-        return source.resolve().name, played, cfg.price
-    files = transcript_files(source)
-    if not files:
-        raise ExportError(f"{source}: no transcripts (*.jsonl) in this folder")
-    played, _, _ = loose_transcripts(files)
-    prices: dict[str, Price] = {}
-    for g in played:
-        for name, price in (recorded_tournament(g.transcript.header).get("prices") or {}).items():
-            prices.setdefault(str(name), Price.model_validate(price))
-    return source.resolve().name, played, prices.get
 
 
 def check_out(source: Path, out: Path) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 
 from engine import DECISIONS, SPEECHES, Event, EventKind
 from evaluation.games.facts import GameFacts
+from evaluation.games.lies import Verdict, verdicts
 from evaluation.games.timeline import build_timeline
-from evaluation.report.summary import Played
-from evaluation.statements.lies import Verdict, verdicts
+from evaluation.load.played import Played
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import tokens_usd
 from evaluation.tournament.runs import recorded_tournament

@@ -40,7 +40,7 @@ class SeatFacts:
     check_reports: int = 0  # checks reported in public claims
     false_checks: int = 0  # reported checks never made, or with a result the judge did not give
     public_lies: int = 0  # speeches with a role lie or a false check report
-    speeches_said: int = 0  # speeches whose words claim a role, a side or a check (evaluation.statements.lies)
+    speeches_said: int = 0  # speeches whose words claim a role, a side or a check (evaluation.games.lies)
     claims_either: int = 0  # speeches whose words or structured claim claim something
     lies_words: int = 0  # ... whose words lie (a role or side not held, a check not received)
     lies_by_claim: int = 0  # ... whose structured claim lies

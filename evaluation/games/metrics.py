@@ -16,10 +16,9 @@ from engine import DECISIONS, SPEECHES, Event, EventKind, Winner
 from evaluation.games import behaviour, deception, detection, grounded, persuasion
 from evaluation.games.accuracy import count_accuracy
 from evaluation.games.facts import GameFacts, SeatFacts, side_of
-from evaluation.games.rates import Rate, figure, sided, summarize
+from evaluation.games.lies import WORDS_RATES, count_words, verdicts
+from evaluation.games.rates import Rate, figure, mean, percentile, sided, summarize
 from evaluation.games.timeline import build_timeline
-from evaluation.statements.lies import WORDS_RATES, count_words, verdicts
-from evaluation.stats.intervals import mean, percentile
 from orchestrator.store.transcript import CLAIMS_FORMAT, format_version
 
 __all__ = ["RATES", "ROLE_RATES", "GameFacts", "SeatFacts", "aggregate", "by_contestant", "by_role", "by_setup",

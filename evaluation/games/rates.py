@@ -5,11 +5,13 @@ all); where the rate has a chance level above 0, `chance` names the field that s
 base = chance / n and lift = (k − chance) / n (for a chance `by_choice`, not defined where every trial's chance
 was 0 or 1, which decides it). Every figure
 is a ratio of sums, so the figure of several deals is the ratio of their sums: the deal bootstrap
-(evaluation/stats/bootstrap.py) resamples exactly these sums.
+(evaluation/stats/bootstrap.py) resamples exactly these sums. Beside them, the plain mean and percentile of
+counted values (days, decisions, latencies) that the summary gives as they are, without an interval.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -88,3 +90,19 @@ def summarize(rows: Sequence[SeatFacts], rates: Iterable[Rate]) -> dict[str, dic
         chance = sum(value(s, r.chance) for s in mine) if r.chance else None
         out[r.key] = figure(r, sum(value(s, r.k) for s in mine), sum(value(s, r.n) for s in mine), chance)
     return out
+
+
+def mean(values: Sequence[float]) -> float | None:
+    """The arithmetic mean, or None for no values."""
+    return round(sum(values) / len(values), 4) if values else None
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """The q-th percentile (0-100) by linear interpolation between closest ranks; None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return round(ordered[low] + (ordered[high] - ordered[low]) * (pos - low), 4)

@@ -9,113 +9,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import KillerError, get_ruleset
-from evaluation.games.metrics import GameFacts, by_contestant, by_role, by_setup, game_facts
+from evaluation.games.facts import GameFacts
+from evaluation.games.metrics import by_contestant, by_role, by_setup
+from evaluation.load.played import facts_of, load_games, loose_transcripts
 from evaluation.report import cells
 from evaluation.report.leaderboard import comparisons, leaderboard
+from evaluation.statements.agreement import judge_summary
+from evaluation.statements.labels import LABELS, judged_by_statement
 from evaluation.stats import sides
 from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS, Deals
 from evaluation.stats.comparisons import comparisons as compare_pairs
 from evaluation.stats.tables import SeatTable, attach_roles, attach_setups, fill_contestants
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import cost
-from evaluation.tournament.folder import load_run, read_results
-from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
-from evaluation.tournament.schedules import schedule
+from evaluation.tournament.folder import load_run
+from evaluation.tournament.runs import recorded_tournament
 from hygiene import files
 from hygiene.sanitize import markdown_value
-from orchestrator.store.transcript import Transcript, read_transcript
-from orchestrator.verify import verify_transcript
 
 SUMMARY = "summary.json"
 REPORT = "report.md"
-
-
-@dataclass(frozen=True)
-class Played:
-    """A finished game as the report reads it: its transcript, who sat where, and (in a tournament) its
-    rotation."""
-
-    transcript: Transcript
-    roster: dict[int, str]
-    rotation: int | None = None
-
-
-def left_out_reason(t: Transcript) -> str | None:
-    """Why a finished game does not count (None: it does): a setup no ruleset allows, or a transcript that is not
-    a legal game of its own seed (`killer verify`'s replay finds it inconsistent, e.g. a flipped winner)."""
-    ruleset, players = t.header.get("ruleset"), t.header.get("players")
-    try:
-        low, high = get_ruleset(str(ruleset)).players
-    except KillerError:
-        return f"setup {ruleset}/{players}: no such ruleset"
-    if not isinstance(players, int) or not low <= players <= high:
-        return f"setup {ruleset}/{players}: {ruleset} is played by {low} to {high} players"
-    report = verify_transcript(t)
-    return None if report.ok else f"inconsistent: {report.problems[0]}"
-
-
-def run_transcripts(out: Path, left_out: list[str] | None = None) -> tuple[list[Played], list[str]]:
-    """Every finished game of a tournament folder in schedule order, and the ids of scheduled games not (yet)
-    finished; a finished game that does not count is added to `left_out` with the reason (left_out_reason)."""
-    cfg = load_run(out)
-    results = read_results(out)
-    played, missing = [], []
-    left = [] if left_out is None else left_out
-    for game in schedule(cfg):
-        row = results.get(game.game_id)
-        path = out / row["transcript"] if row else None
-        t = read_transcript(path) if path is not None and path.exists() else None
-        if t is None or t.end is None:
-            missing.append(game.game_id)
-            continue
-        why = left_out_reason(t)
-        if why is not None:
-            left.append(f"{game.game_id}: {why}")
-            continue
-        roster = {int(s): str(n) for s, n in row["roster"].items()} if row else game.roster
-        played.append(Played(t, roster, game.rotation))
-    return played, missing
-
-
-def loose_transcripts(paths: Sequence[Path], left_out: list[str] | None = None
-                      ) -> tuple[list[Played], list[str], list[str]]:
-    """Finished games of loose transcripts merged by game identity (evaluation/tournament/runs.py), the ids of
-    games without an end line, and the copies counted once; a game that does not count goes to `left_out`."""
-    played, missing, duplicates = [], [], []
-    left = [] if left_out is None else left_out
-    seen: dict[str, Path] = {}
-    for path in paths:
-        t = read_transcript(path)
-        if t.end is None:
-            missing.append(t.game_id)
-            continue
-        why = left_out_reason(t)
-        if why is not None:
-            left.append(f"{path}: {why}")
-            continue
-        identity = game_identity(t.header, [e.event for e in t.entries])
-        if identity in seen:
-            duplicates.append(f"{path} (the same game as {seen[identity]})")
-            continue
-        seen[identity] = path
-        played.append(Played(t, roster_of(t.header)))
-    return played, missing, duplicates
-
-
-def facts_of(game: Played) -> GameFacts:
-    t = game.transcript
-    return game_facts(t.header, [(e.event, e.annotation) for e in t.entries], t.end, game.roster)
-
-
-def load_games(out: Path, left_out: list[str] | None = None) -> tuple[list[GameFacts], list[str]]:
-    """Facts of every finished game in schedule order, and the ids of scheduled games not (yet) finished."""
-    played, missing = run_transcripts(out, left_out)
-    return [facts_of(g) for g in played], missing
 
 
 def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
@@ -154,9 +70,6 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
 
 def judged(games: Sequence[GameFacts], folders: Sequence[Path]) -> dict[str, Any]:
     """{"judge": ...} from the judge model's labels.jsonl in these folders (evaluation/statements), or {}."""
-    from evaluation.statements.agreement import judge_summary
-    from evaluation.statements.labels import LABELS, judged_by_statement
-
     labels = {k: v for folder in folders for k, v in judged_by_statement(folder / LABELS, True).items()}
     return {"judge": judge_summary(games, labels)} if labels else {}
 

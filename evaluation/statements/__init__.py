@@ -1,2 +1,2 @@
-"""Every statement on the record: the labelled corpus and the reader's audit, lies read from the words beside
-the structured claims, and the optional judge model's labels (labels.jsonl) with their agreement."""
+"""The judge model over every statement on the record: its rubric, the labelling run, labels.jsonl, its agreement
+with the speech reader, and the reader's labelled corpus and audit (the reader's own lies are games/lies.py)."""

@@ -10,9 +10,10 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from evaluation.games.facts import GameFacts
+from evaluation.games.rates import percentile
 from evaluation.statements.labels import CATEGORIES
 from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS
-from evaluation.stats.intervals import percentile, rate
+from evaluation.stats.intervals import rate
 
 Label = Mapping[str, Any]
 

@@ -18,13 +18,12 @@ from typing import Any
 from agents.base import PreflightRefused
 from agents.health import is_degraded
 from engine import KillerError
-from evaluation.export.run import games_in
-from evaluation.report.summary import Played, facts_of
+from evaluation.games.lies import verdicts
+from evaluation.load.played import Played, facts_of, games_in
 from evaluation.statements import judge as rubric
 from evaluation.statements.agreement import agreement
 from evaluation.statements.judge import JudgeModel, Statement
 from evaluation.statements.labels import LABELS, append, done_keys, judged_by_statement, statement_key
-from evaluation.statements.lies import verdicts
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import tokens_usd
 from hygiene.sanitize import clean

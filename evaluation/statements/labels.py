@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from evaluation.export.files import append_lines
+from evaluation.files import append_lines
 from evaluation.tournament.folder import LABELS
 from orchestrator.store.transcript import safe_line
 

@@ -1,9 +1,9 @@
-"""Small exact statistics for reports: Wilson score intervals, means and percentiles."""
+"""Small exact statistics for reports: Wilson score intervals of a proportion (the plain mean and percentile
+of counted values are evaluation/games/rates.py's)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 Z95 = 1.959963984540054  # two-sided 95 %
 
@@ -24,19 +24,3 @@ def rate(successes: float, n: int) -> dict[str, float | int | None]:
     lo, hi = wilson(successes, n)
     return {"k": successes, "n": n, "rate": round(successes / n, 4) if n else None,
             "lo": round(lo, 4), "hi": round(hi, 4)}
-
-
-def mean(values: Sequence[float]) -> float | None:
-    """The arithmetic mean, or None for no values."""
-    return round(sum(values) / len(values), 4) if values else None
-
-
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """The q-th percentile (0-100) by linear interpolation between closest ranks; None for no values."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q / 100
-    low = math.floor(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return round(ordered[low] + (ordered[high] - ordered[low]) * (pos - low), 4)

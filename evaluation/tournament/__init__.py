@@ -1,2 +1,1 @@
-"""Tournaments: the file, its schedules, request limits, cost, the plan before playing, the run folder and the
-runner."""
+"""Tournaments: the file, its schedules, request limits, cost, the run folder and the runner that fills it."""

@@ -202,9 +202,9 @@ CLAIMS_END = {"type": "end", "winner": "killers", "days": 2, "nights": 2}
 
 
 def accept_hand_built(monkeypatch: Any) -> None:
-    """Reports replay each game and leave out one its seed does not play (evaluation/report/summary.py
+    """Reports replay each game and leave out one its seed does not play (evaluation/load/played.py
     left_out_reason); the games built here are hand-made, so a test of what a report computes from them lets
     them in."""
-    from evaluation.report import summary
+    from evaluation.load import played
 
-    monkeypatch.setattr(summary, "left_out_reason", lambda t: None)
+    monkeypatch.setattr(played, "left_out_reason", lambda t: None)

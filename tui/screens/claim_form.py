@@ -2,8 +2,8 @@
 does (issue 10 "a human in the TUI gets a claim form"): the role claimed (or none) and the check results reported,
 each a night so far, a seat of the table (v5: a card) and the judge's nod or shake. Every screen offers only
 legal values (the ruleset's roles, nights 1 to the latest, the other seats or their cards); the engine checks the
-claim again (engine/moves/claims.py) and a refusal comes back as the speech's error. The speech event carries the claim,
-so every other seat's record shows it.
+claim again (engine/legality/claims.py) and a refusal comes back as the speech's error. The speech event carries the
+claim, so every other seat's record shows it.
 
 The form starts from what the seat knows: its own checks (the judge's nods and shakes it saw) are pre-filled, the
 nights already reported in an earlier claim are marked, and checks are asked for only when the claimed role has
@@ -15,20 +15,35 @@ Enter claims nothing. Esc goes back a step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from textual.screen import Screen
 
 from engine import SPEECHES, EventKind, get_ruleset
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target, target_from_json
 from tui.format import target_text
 from tui.i18n import role, tr
 from tui.screens.prompts import BACK, TargetScreen
-
-if TYPE_CHECKING:
-    from tui.app import KillerApp
+from tui.state.model import TableModel
 
 NO_CLAIM = "-"  # the "no claim" choice (None is a claim with no role: checks only)
 KEEP = "keep"  # the claim made before, with the seat's own new checks
 DONE, ADD = "done", "add"
+
+
+class FormHost(Protocol):
+    """What the form needs of the app it runs in (tui/app.py's KillerApp): the game on screen, the language, the
+    pending line it redraws, and a screen to ask on. A protocol, so that tui.screens never imports tui.app."""
+
+    header: dict[str, Any]
+    lang: str
+    pending_text: str
+
+    def model(self) -> TableModel: ...
+
+    def redraw(self) -> None: ...
+
+    async def ask(self, screen: Screen[Any]) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -50,7 +65,7 @@ class ClaimScope:
         return list(seats)
 
 
-def claim_scope(app: KillerApp, seat: int) -> ClaimScope | None:
+def claim_scope(app: FormHost, seat: int) -> ClaimScope | None:
     """The scope from the game on screen; None when the ruleset or the table is not known yet."""
     try:
         rules = get_ruleset(str(app.header.get("ruleset") or ""))
@@ -62,7 +77,7 @@ def claim_scope(app: KillerApp, seat: int) -> ClaimScope | None:
     return ClaimScope(seat, players, rules.roles(), rules.cards_per_seat, model.night, checkers) if players else None
 
 
-def own_checks(app: KillerApp, seat: int) -> list[ClaimedCheck]:
+def own_checks(app: FormHost, seat: int) -> list[ClaimedCheck]:
     """The checks the judge answered this seat (or its team), by night: what a true claim reports."""
     night, out = 0, []
     for entry in app.model().entries:
@@ -76,7 +91,7 @@ def own_checks(app: KillerApp, seat: int) -> list[ClaimedCheck]:
     return out
 
 
-def last_claim(app: KillerApp, seat: int) -> Claim | None:
+def last_claim(app: FormHost, seat: int) -> Claim | None:
     """The latest public claim this seat made (None before its first)."""
     said = [e.event.data.get("claim") for e in app.model().entries
             if e.event.kind in SPEECHES and e.event.data.get("seat") == seat and e.event.data.get("claim")]
@@ -115,7 +130,7 @@ def check_options(lang: str, scope: ClaimScope, taken: frozenset[int] = frozense
     return nights, targets, results
 
 
-async def claim_form(app: KillerApp, seat: int) -> Claim | None:
+async def claim_form(app: FormHost, seat: int) -> Claim | None:
     """Asks the person for a public claim; None when it makes none."""
     lang = app.lang
     scope = claim_scope(app, seat)
@@ -140,7 +155,7 @@ async def claim_form(app: KillerApp, seat: int) -> Claim | None:
         return Claim(role=picked, checks=checks) if picked is not None or checks else None
 
 
-async def _checks(app: KillerApp, scope: ClaimScope, offered: tuple[ClaimedCheck, ...],
+async def _checks(app: FormHost, scope: ClaimScope, offered: tuple[ClaimedCheck, ...],
                   reported: frozenset[int]) -> tuple[ClaimedCheck, ...] | None:
     """The checks to report: the offered ones ticked (Enter on one unticks it), more added by night; None: Esc."""
     lang, checks, ticked = app.lang, list(offered), set(range(len(offered)))
@@ -169,7 +184,7 @@ async def _checks(app: KillerApp, scope: ClaimScope, offered: tuple[ClaimedCheck
         at = picked + 1
 
 
-async def _new_check(app: KillerApp, scope: ClaimScope, nights: list[tuple[str, Any]]) -> ClaimedCheck | None:
+async def _new_check(app: FormHost, scope: ClaimScope, nights: list[tuple[str, Any]]) -> ClaimedCheck | None:
     """Night, seat (v5: card) and the judge's answer of one more check; None when the person goes back."""
     lang = app.lang
     _, targets, results = check_options(lang, scope)

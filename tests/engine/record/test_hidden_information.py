@@ -25,7 +25,7 @@ from engine import (
     new_game,
     observation,
 )
-from engine.moves.claims import SPEECH_KINDS
+from engine.legality.claims import SPEECH_KINDS
 from engine.roles import ROLE_IDS
 
 UNDERCOVER_SHARES = {"v3.8-std", "v5-dual"}  # the undercover opens its eyes with the police (004 V3.8 III.7; 000 v5.0)

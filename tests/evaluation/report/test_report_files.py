@@ -79,3 +79,17 @@ def test_plots_share_order_and_colours(tmp_path: Path, monkeypatch: pytest.Monke
     assert images == ["win_rates.png", "win_by_role.png", "ratings.png", "deception.png", "brier.png"]
     assert all((tmp_path / i).read_bytes()[:4] == b"\x89PNG" for i in images)
     assert colours(["b", "a"])["b"] == colours(["b", "a", "c"])["b"] != colours(["b", "a"])["a"]
+
+
+def test_the_committed_sample_report_is_what_killer_report_writes_from_its_games(tmp_path: Path) -> None:
+    """docs/eval-sample's summary.json and report.md are recomputed byte for byte from its committed transcripts
+    (docs/evaluation.md gives the command): a change to what the report computes or says shows here, and is
+    committed with the sample recomputed."""
+    sample = SAMPLES.parents[1] / "docs" / "eval-sample"
+    run = tmp_path / "run"
+    shutil.copytree(sample, run)
+    for name in ("summary.json", "report.md"):
+        (run / name).unlink()
+    assert main(["report", str(run), "--pages", "none"]) == 0
+    for name in ("summary.json", "report.md"):
+        assert (run / name).read_bytes() == (sample / name).read_bytes(), name

@@ -39,7 +39,7 @@ def label(emu: ProviderEmulator, folder: Path, *extra: str, model: str | None = 
 
 
 def statements(folder: Path) -> int:
-    from evaluation.export.run import games_in
+    from evaluation.load.played import games_in
     from evaluation.statements.labelling import jobs
 
     _, played, _ = games_in(folder)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import IllegalActionError
-from engine.moves.claims import check_claim
+from engine.legality.claims import check_claim
 from engine.moves.decisions import MAX_TEAM_MESSAGE, Action, DecisionKind, Request, Target
 from engine.state import GameState
 

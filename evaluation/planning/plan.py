@@ -2,7 +2,7 @@
 
 - The schedule: games per ruleset and table size, seats per contestant (evaluation/tournament/schedules.py).
 - Decisions and tokens: from a pilot run folder (its mean decisions per game and tokens per decision, per
-  contestant); without one, an estimate from scripted play of the scheduled deals (evaluation/tournament/plan_play.py),
+  contestant); without one, an estimate from scripted play of the scheduled deals (evaluation/planning/plan_play.py),
   said to be one.
 - Cost: those tokens at the file's prices (USD per 1M tokens; cached prompt tokens at the cached price if given;
   the scripted estimate bills every prompt token at the uncached price).
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluation.games.facts import GameFacts
+from evaluation.load.played import load_games
 from evaluation.stats.intervals import Z95
 from evaluation.stats.paired import pairs
 from evaluation.stats.power import deal_variance, mde, sample_variance
@@ -51,8 +52,6 @@ def make_plan(cfg: TournamentConfig, pilot: Path | None = None, width: float | N
                             "setups": dict(Counter(f"{g.ruleset}/{g.players}" for g in games)),
                             "seats": {c.name: seats[c.name] for c in cfg.contestants}, "contestants": {}}
     if pilot is not None:
-        from evaluation.report.summary import load_games
-
         played, _ = load_games(pilot)
         _pilot(cfg, plan, played, games, width, metric)
     else:
@@ -70,7 +69,7 @@ def _usd(price: Any, prompt: float, completion: float) -> float | None:
 def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[Any],
                        chars_per_token: float | None) -> None:
     """Decisions, tokens and cost per contestant from scripted play of the scheduled deals (not a pilot)."""
-    from evaluation.tournament.plan_play import CHARS_PER_TOKEN, estimate
+    from evaluation.planning.plan_play import CHARS_PER_TOKEN, estimate
 
     ratio = chars_per_token or CHARS_PER_TOKEN[cfg.lang]
     est = estimate(games, cfg.lang)

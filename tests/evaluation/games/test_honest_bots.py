@@ -13,8 +13,8 @@ from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView
 from engine import all_rulesets, apply, new_game, observation
 from engine.drivers import current_batch
+from evaluation.games.lies import Verdict, verdicts
 from evaluation.games.metrics import game_facts
-from evaluation.statements.lies import Verdict, verdicts
 
 GAMES = 200
 

@@ -12,8 +12,8 @@ from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView, seat_facts
 from engine import DecisionKind, Request
+from evaluation.games.lies import check_true, claim_lie, contradicts, verdicts, words_lie
 from evaluation.games.metrics import by_contestant, game_facts
-from evaluation.statements.lies import check_true, claim_lie, contradicts, verdicts, words_lie
 from orchestrator.config import RunConfig
 from orchestrator.run import run_game
 from orchestrator.store.transcript import read_transcript

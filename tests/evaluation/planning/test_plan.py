@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.planning.plan import games_for_rate, games_from_pilot, make_plan
 from evaluation.tournament.config import load_config
-from evaluation.tournament.plan import games_for_rate, games_from_pilot, make_plan
 from evaluation.tournament.run import run_tournament
 from killer.cli import main
 

@@ -17,10 +17,10 @@ from agents.llm.prompting import choices_for
 from agents.view import SeatView
 from engine import current_batch, new_game, observation
 from evaluation.games.metrics import by_contestant
-from evaluation.report.summary import load_games
-from evaluation.tournament import plan_play
+from evaluation.load.played import load_games
+from evaluation.planning import plan_play
+from evaluation.planning.plan import make_plan, render_plan
 from evaluation.tournament.config import Contestant, parse_config
-from evaluation.tournament.plan import make_plan, render_plan
 from evaluation.tournament.run import run_tournament
 from evaluation.tournament.schedules import schedule
 from tests.agents.fake_endpoint import FakeEndpoint, valid
