@@ -35,6 +35,18 @@ async def ticks(pilot: Any, step: float, timeout: float = WAIT) -> AsyncIterator
         yield
 
 
+async def painted(pilot: Any, app: Any) -> str:
+    """The screen's text once the screen on top has drawn and holds still (two reads in a row agree): a screen
+    just pushed has no lines yet."""
+    last = ""
+    async for _ in ticks(pilot, 0.02):
+        text = screen_text(app)
+        if text.strip() and text == last:
+            return text
+        last = text
+    raise AssertionError(f"the screen never settled; last drawn:\n{last}")
+
+
 def sample(lang: str = "en") -> Transcript:
     """A scripted v2-classic game, seed 3 (killers 1, 4, 9; police 7, 8, 12; good wins)."""
     return read_transcript(DATA / f"v2-classic-s3-{lang}.jsonl")

@@ -13,7 +13,7 @@ from typing import Any
 import engine
 from orchestrator.store.transcript import read_transcript
 from orchestrator.verify import verify_file
-from tests.tui.conftest import ROLE_WORDS, SIZE, play_app, screen_text, seat_rows, table_text, ticks
+from tests.tui.conftest import ROLE_WORDS, SIZE, painted, play_app, screen_text, seat_rows, table_text, ticks
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
@@ -43,6 +43,7 @@ async def drive(pilot: Any, app: KillerApp, *, confirm: bool = True, timeout: fl
         await pilot.pause(0.005)
         screen = app.screen
         if isinstance(screen, GameOverScreen):
+            await painted(pilot, app)  # its lines drawn before anyone reads them
             return seen
         if stop_after is not None and len(seen.prompts) >= stop_after:
             return seen

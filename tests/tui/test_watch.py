@@ -132,7 +132,7 @@ async def test_live_watch_shows_a_scripted_game_to_the_end(tmp_path: Path) -> No
                                 "--pace", "0"))
     async with app.run_test(size=SIZE) as pilot:
         async for _ in ticks(pilot, 0.01):
-            if app.result is not None:
+            if app.result is not None and "Game over" in screen_text(app):
                 break
         assert app.result is not None and app.result.winner
         text = screen_text(app)
