@@ -10,11 +10,13 @@ from engine.drivers import current_batch, default_action, is_batch, is_legal, wh
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.game import (
     MAX_TEAM_TALK,
+    RULES_REVISION,
     TEAM_TALK_ROUNDS,
     apply,
     decisions,
     new_game,
     pending,
+    recorded_revision,
     recorded_team_talk,
     replay,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "DECISIONS",
     "GOD",
     "MAX_TEAM_TALK",
+    "RULES_REVISION",
     "PUBLIC",
     "ROLES",
     "SPEECHES",
@@ -66,6 +69,7 @@ __all__ = [
     "new_game",
     "observation",
     "pending",
+    "recorded_revision",
     "recorded_team_talk",
     "replay",
     "team_of",
