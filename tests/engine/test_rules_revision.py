@@ -62,7 +62,7 @@ def test_a_silenced_killer_may_not_jump_kill() -> None:
 def test_an_unsilenced_killer_still_may() -> None:
     state, _, rng = _silence_killer(2)
     req = state.pending[0]
-    state, more = apply(state, Action(K1, req.kind, accusation=req.accusations[0]), rng)
+    state, _ = apply(state, Action(K1, req.kind, accusation=req.accusations[0]), rng)
     nxt = state.pending[0]
     assert state.seat(nxt.seat).role == "killer" and nxt.seat not in state.silenced and nxt.may_confess
 
