@@ -11,9 +11,13 @@ day procedure, last words, jump-kill roles and victory table), never written by 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
+import engine
+from engine import EventKind
 from engine.roles import Team, team_of
 from engine.ruleset import Victory
 from words.table import Table, table
@@ -48,6 +52,37 @@ Section = tuple[str, tuple[Claim, ...]]  # a heading key of words/card_phrases.p
 V5_KILL = "R-v5-killer-orders"
 
 
+CallKey = tuple[str, str]  # (role, action)
+DEALS = 8  # deals read where what a claim states depends on the deal (v5: the judge's other card is out of play)
+
+
+@cache
+def deal_facts(ruleset: str, players: int) -> tuple[dict[str, tuple[str, ...]], dict[CallKey, tuple[bool, ...]]]:
+    """What the engine does over DEALS seeded deals of this table: per eyes-open event role, the cards whose every
+    holder opens its eyes in it (in every deal that deals them); per night call (role, action), whether any request
+    offers nobody, whether any offers its own seat or card, and whether any is decided together."""
+    hit: dict[str, set[str]] = {}  # cards held by a member of the group in some deal, each holder inside
+    broken: dict[str, set[str]] = {}  # cards with a holder outside the group in some deal
+    calls: dict[tuple[str, str], list[bool]] = {}
+    for seed in range(DEALS):
+        state, events = engine.new_game(ruleset, random.Random(seed), players=players)
+        for e in events:
+            if e.kind != EventKind.TEAMMATES:
+                continue
+            group = {*(e.data.get("seats") or ()), *(e.data.get("undercover") or ())}
+            role = str(e.data["role"])
+            for card in {c for s in state.seats for c in s.cards}:
+                holders = {s.number for s in state.seats if card in s.cards}
+                (hit if holders <= group else broken).setdefault(role, set()).add(card)
+        for r in state.pending:
+            key = (str(r.role), str(r.action))
+            own = any(t == r.seat or (isinstance(t, tuple) and t[0] == r.seat) for t in r.targets)
+            old = calls.get(key, [False, False, False])
+            calls[key] = [old[0] or None in r.targets, old[1] or own, old[2] or len(r.team) > 1]
+    groups = {role: tuple(sorted(cards - broken.get(role, set()))) for role, cards in hit.items()}
+    return groups, {k: tuple(v) for k, v in calls.items()}
+
+
 def _deck(tab: Table) -> bool:
     """A deal with a judge card (v5): the table holds the deck less the judge's hand."""
     return "judge" in tab.roles()
@@ -67,9 +102,12 @@ def roles_claims(tab: Table) -> tuple[Claim, ...]:
     if deck:
         out.append(Claim("two_sided", "R-v5-two-sided", ("killer", "undercover"), wins=Team.KILLERS.value))
         out.append(Claim("half_hand", "R-v5-half-hand", count=rules.cards_per_seat))
-    for group in tab.known:
-        if len(group) > 1:
-            out.append(_eyes(tab, group, "teammates"))
+    if deck:  # which cards open their eyes together, read off several deals (one deal may lack a card)
+        groups, _ = deal_facts(rules.id, tab.players)
+        out += [_eyes(tab, cards, "teammates") for cards in groups.values()
+                if len(cards) > 1 or tab.count(cards[0]) > 1]
+    else:
+        out += [_eyes(tab, group, "teammates") for group in tab.known if len(group) > 1]
     if len(tab.openers) > 1:
         out.append(_eyes(tab, tab.openers, "openers"))
     if tab.shown:
@@ -92,7 +130,11 @@ def _eyes(tab: Table, group: tuple[str, ...], rule: str) -> Claim:
 def night_claims(tab: Table) -> tuple[Claim, ...]:
     """The night's calls in the judge's order (what each may do), the must-name rule, the night's rulings."""
     out = []
+    _, facts = deal_facts(tab.rules.id, tab.players) if _deck(tab) else ({}, {})
     for call in tab.calls:
+        if (call.role, call.action) in facts:  # v5: what any deal offers (seed 0's deal may lack the card)
+            may_pass, own, together = facts[(call.role, call.action)]
+            call = replace(call, may_pass=may_pass, self_target=own, together=together and call.together)
         v5_kill = _deck(tab) and call.action == "kill" and not call.together
         out.append(Claim("call", V5_KILL if v5_kill else f"{call.role}:{call.action}", (call.role,),
                          effect="each_card_orders" if v5_kill else call.action,
