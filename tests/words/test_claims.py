@@ -7,6 +7,7 @@ or when the engine's rule is changed."""
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 
@@ -20,7 +21,7 @@ from tui.i18n_screens import SCREEN_STRINGS
 from words.card_phrases import HEAD, say
 from words.claims import Claim, all_claims, card_claims, jump_kill
 from words.claims.check import problems
-from words.claims.render import confess_help, render, vote_effect
+from words.claims.render import confess_help, help_line, render, vote_effect
 from words.prompt_card import VOTES
 from words.role_briefs import brief
 from words.rules_card import rules_card
@@ -139,3 +140,31 @@ def test_a_may_pass_claim_the_engine_does_not_offer_fails() -> None:
     from dataclasses import replace
     assert problems(replace(call, may_pass=True), "v4-std", 14)
     assert problems(replace(call, may_target_self=False), "v4-std", 14)  # 004: "也可以自杀"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
+def test_the_tui_help_for_a_night_request_is_its_call(ruleset: str, lang: str) -> None:
+    """The help screen's line for a pending night request is its call's sentence (words/claims/render.py
+    help_line); in v5 it names a card, never a seat (R-v5-card-targets)."""
+    from tui.screens.help import explain
+
+    rules = engine.get_ruleset(ruleset)
+    state, _ = engine.new_game(ruleset, random.Random(0))
+    for req in state.pending:
+        line = explain(lang, req.to_dict())[0]
+        assert line == help_line(str(req.role), str(req.action), lang, rules.cards_per_seat > 1)
+        if rules.cards_per_seat > 1:
+            assert "a seat" not in line and "一名玩家" not in line and "一个人" not in line
+
+
+def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    from words.claims.__main__ import main
+
+    assert main(["v5-dual", "10"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    claims = all_claims("v5-dual", 10)
+    assert len(rows) == len(claims)
+    for row, claim in zip(rows, claims, strict=True):
+        assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
+    assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err

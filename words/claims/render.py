@@ -129,6 +129,14 @@ def render(claim: Claim, lang: str) -> str:
     raise KeyError(f"no sentence for a claim of act {act!r}")
 
 
+def help_line(role: str, action: str, lang: str, cards: bool = False) -> str:
+    """The TUI help's line for one pending night request (tui/screens/help.py), from the call's claim: the power
+    of the one seat (v5: the one card) asked, its target a seat or (v5) a card; with its full stop."""
+    claim = Claim("call", f"{role}:{action}", (role,), effect=action, count=1,
+                  extra=(("target", "card" if cards else "seat"),))
+    return render(claim, lang) + ("。" if lang == "zh" else ".")
+
+
 def confess_help(claim: Claim, lang: str) -> str:
     """The TUI's confession screen line (tui/i18n_screens.py explain_confess) for a jump-kill claim."""
     return say(HEAD, f"confess_{claim.effect}", lang)
