@@ -168,3 +168,15 @@ def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.Ca
     for row, claim in zip(rows, claims, strict=True):
         assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
     assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_prompt_says_what_a_confession_does(lang: str) -> None:
+    """The answer field "confess" of a jump-kill request says the jump-kill claim's effect (prompts/*/request.j2)."""
+    from agents.llm.prompting import request_text
+    from words.claims.render import confess_effect
+
+    req = engine.Request(4, engine.DecisionKind.STATEMENT, accusations=(1, None), may_confess=True)
+    text = request_text(req, lang, ["speech", "accusation", "confess"], [], [1, None], [], 200, ruleset="v2.5-std")
+    effect = confess_effect(jump_kill(("killer",)), lang)
+    assert effect in text and ("跳杀" in text if lang == "zh" else "jump-kill" in text)

@@ -137,6 +137,12 @@ def help_line(role: str, action: str, lang: str, cards: bool = False) -> str:
     return render(claim, lang) + ("。" if lang == "zh" else ".")
 
 
+def confess_effect(claim: Claim, lang: str) -> str:
+    """What a confession does, as the prompt's answer field says it (prompts/*/request.j2), from the jump-kill
+    claim: "you alone die, at once, and night falls; nobody dies with you"."""
+    return say(HEAD, f"effect_{claim.effect}", lang)
+
+
 def confess_help(claim: Claim, lang: str) -> str:
     """The TUI's confession screen line (tui/i18n_screens.py explain_confess) for a jump-kill claim."""
     return say(HEAD, f"confess_{claim.effect}", lang)
