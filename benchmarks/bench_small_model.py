@@ -159,7 +159,8 @@ def speeches(t: Transcript, left_out: list[str] | None = None) -> Iterator[Speec
     seats, lang, players = _profiles(header), str(header.get("lang") or "en"), int(header["players"])
     rng = random.Random(int(header["seed"]))
     state, events = engine.new_game(header["ruleset"], rng, players=players,
-                                    team_talk=engine.recorded_team_talk(t.events))
+                                    team_talk=engine.recorded_team_talk(t.events),
+                                      revision=engine.recorded_revision(t.events))
     notes = [e.annotation or {} for e in t.entries if e.event.kind in EVENT_DECISIONS]
     notebooks: dict[int, NotebookData] = {}
     for action, note in zip(engine.decisions(t.events), notes, strict=False):

@@ -10,11 +10,13 @@ from engine.drivers import current_batch, default_action, is_batch, is_legal, wh
 from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.game import (
     MAX_TEAM_TALK,
+    RULES_REVISION,
     TEAM_TALK_ROUNDS,
     apply,
     decisions,
     new_game,
     pending,
+    recorded_revision,
     recorded_team_talk,
     replay,
 )
@@ -33,6 +35,7 @@ __all__ = [
     "MAX_TEAM_TALK",
     "PUBLIC",
     "ROLES",
+    "RULES_REVISION",
     "SPEECHES",
     "TEAM_TALK_ROUNDS",
     "Action",
@@ -66,6 +69,7 @@ __all__ = [
     "new_game",
     "observation",
     "pending",
+    "recorded_revision",
     "recorded_team_talk",
     "replay",
     "team_of",

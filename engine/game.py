@@ -18,6 +18,11 @@ from engine.state import GameState, Phase, Seat
 Hands = tuple[tuple[str, ...], ...]
 TEAM_TALK_ROUNDS = 2  # the rounds games are played with (`killer run --team-talk`): two more proposals at most
 MAX_TEAM_TALK = 5
+# The rules revision new deals are made under, recorded in the deal (`rules_revision`; absent: 1, every game dealt
+# before it). Revision 2 (docs/rules.md R-silenced-no-jump, R-v5-verdict-cards): a silenced seat may not jump-kill,
+# and v5's verdict names the cards that leave. A game replays under the revision its deal records.
+RULES_REVISION = 2
+REVISIONS = (1, 2)
 
 DECISION_EVENTS = {
     DecisionKind.NIGHT: EventKind.NIGHT_CHOICE,
@@ -44,12 +49,15 @@ def deal(rules: Ruleset, players: int | None, rng: Rng) -> tuple[Hands, str | No
 
 def new_game(
     ruleset: str, rng: Rng, players: int | None = None, hands: Sequence[Sequence[str]] | None = None,
-    judge_card: str | None = None, team_talk: int = 0,
+    judge_card: str | None = None, team_talk: int = 0, revision: int = RULES_REVISION,
 ) -> tuple[GameState, list[Event]]:
     """Deals (or takes the given hands), introduces teammates, and calls the first night. `team_talk`: the
     rounds a night team may talk after its proposals differ (ruling R-team-talk; 0, the default, asks each
-    team once, as every game recorded before team talk was played); the deal records it for replay."""
+    team once, as every game recorded before team talk was played); the deal records it for replay. `revision`: the
+    rules revision (RULES_REVISION for a new game; replay passes the one its deal records)."""
     rules = get_ruleset(ruleset)
+    if isinstance(revision, bool) or revision not in REVISIONS:
+        raise SetupError(f"rules revision is one of {', '.join(map(str, REVISIONS))}, not {revision!r}")
     if isinstance(team_talk, bool) or not isinstance(team_talk, int) or not 0 <= team_talk <= MAX_TEAM_TALK:
         raise SetupError(f"team talk takes 0 to {MAX_TEAM_TALK} more rounds, not {team_talk!r}")
     if hands is None:
@@ -58,11 +66,13 @@ def new_game(
         dealt = _check_hands(rules, hands, judge_card)
     table = tuple(Seat(i + 1, h, tuple(True for _ in h)) for i, h in enumerate(dealt))
     state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card,
-                      team_talk=team_talk)
+                      team_talk=team_talk, revision=revision)
     if decide_winner(state, rules.victory) is not None:
         raise SetupError(f"this table is decided before it starts: {rules.id} needs both sides' roles")
     judge = Judge(state, rules, rng)
-    talk = {"team_talk": team_talk} if team_talk else {}  # absent: no talk (a deal recorded before it existed)
+    talk: dict[str, int] = {"team_talk": team_talk} if team_talk else {}  # absent: no talk (recorded before it)
+    if revision > 1:
+        talk["rules_revision"] = revision  # absent: revision 1 (a deal recorded before revisions existed)
     judge.emit(EventKind.DEAL, JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card, **talk)
     judge.emit(EventKind.GAME_STARTS, ruleset=rules.id, players=len(table))
     for seat in table:
@@ -165,6 +175,15 @@ def recorded_team_talk(events: Sequence[Event]) -> int:
     return value
 
 
+def recorded_revision(events: Sequence[Event]) -> int:
+    """The rules revision a recorded game was dealt under (its deal says; a deal without the field: 1)."""
+    deal_event = next((e for e in events if e.kind == EventKind.DEAL), None)
+    value = deal_event.data.get("rules_revision", 1) if deal_event is not None else 1
+    if isinstance(value, bool) or value not in REVISIONS:
+        raise IllegalActionError("replay_bad_deal", f"the deal's rules_revision is not a known revision: {value!r}")
+    return int(value)
+
+
 def decisions(events: Iterable[Event]) -> list[Action]:
     """The seats' actions recorded in an event log, in order."""
     out = []
@@ -183,7 +202,7 @@ def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event
     rng = ReplayRng(events)
     hands = [tuple(h) for h in deals[0].data["hands"]]
     state, produced = new_game(ruleset, rng, hands=hands, judge_card=deals[0].data.get("judge_card"),
-                               team_talk=recorded_team_talk(events))
+                               team_talk=recorded_team_talk(events), revision=recorded_revision(events))
     for event in events:
         if event.kind in EVENT_DECISIONS:
             state, more = apply(state, decisions([event])[0], rng)

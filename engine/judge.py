@@ -140,8 +140,13 @@ class Judge:
         self.rules.day.begin(self)
 
     def execute(self, seat: int | None, how: str = "vote") -> None:
-        """The day's verdict: kills `seat` (or nobody), settles, then last words and night."""
-        self.emit(EventKind.VERDICT, day=self.state.day, executed=seat, how=how)
+        """The day's verdict: kills `seat` (or nobody), settles, then last words and night. From rules revision 2 a
+        v5 verdict names the (seat, slot) cards that leave with the player, every living one (R-v5-verdict-cards)."""
+        extra: dict[str, Any] = {}
+        if seat is not None and self.rules.cards_per_seat > 1 and self.state.revision >= 2:
+            hand = self.state.seat(seat)
+            extra["cards"] = [[seat, i + 1] for i, alive in enumerate(hand.alive_cards) if alive]
+        self.emit(EventKind.VERDICT, day=self.state.day, executed=seat, how=how, **extra)
         if seat is None:
             self.queue_last_words([], then="night")
             return

@@ -31,6 +31,13 @@ class ScenarioError(KillerError):
 
 def run_scenario(spec: Mapping[str, Any]) -> dict[str, Any]:
     """Plays the script through the engine; returns {"ruleset", "rulings", "winner"}."""
+    state, events = play_scenario(spec)
+    return {"ruleset": state.ruleset, "rulings": rulings(events), "winner": state.winner and state.winner.value}
+
+
+def play_scenario(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    """Plays the script through the engine; returns the final state and every event (the claim checker,
+    tests/words/test_claims.py, reads the judge's own record)."""
     ruleset_id, seed, hands, script = _parse(spec)
     judge_card = spec.get("judge_card")
     if judge_card is not None and not isinstance(judge_card, str):
@@ -47,7 +54,7 @@ def run_scenario(spec: Mapping[str, Any]) -> dict[str, Any]:
             state = _run_step(state, step, rng, events, number)
         except IllegalActionError as exc:
             raise ScenarioError(number, exc.rule, exc.detail) from None
-    return {"ruleset": ruleset_id, "rulings": rulings(events), "winner": state.winner and state.winner.value}
+    return state, events
 
 
 def _parse(spec: Mapping[str, Any]) -> tuple[str, int, list[list[str]], list[Mapping[str, Any]]]:
@@ -247,7 +254,10 @@ def rulings(events: list[Event]) -> list[dict[str, Any]]:
             out.append(ruling)
             checks = []
         elif e.kind == EventKind.VERDICT:
-            out.append({"day": e.data["day"], "executed": e.data["executed"]})
+            verdict = {"day": e.data["day"], "executed": e.data["executed"]}
+            if "cards" in e.data:  # v5, rules revision 2: the cards that leave with the player
+                verdict["cards"] = e.data["cards"]
+            out.append(verdict)
         elif e.kind == EventKind.DEATH and e.data.get("public_cause") == "jump_kill":
             out.append({"day": _day_of(out), "jump_kill": e.data["seat"]})
     return out

@@ -29,11 +29,17 @@ DAYS: Phrases = {
                          "executed seat's side: a killer (no last words) or a good seat.",
                    "zh": "依次发言，发言后立即投票（每人必须投一人，可投自己）；得票最多者被处决。"
                          "法官随即宣布被处决者是杀手（没有遗言）还是好人。"},
-    # 000 v5.0 rule 3: dead cards are laid down for all to see, "No one knows what card you died from".
-    "card_vote": {"en": "Everyone speaks in turn; each living card is a vote (at most two); the most voted "
-                        "card is taken. At dawn the judge shows which cards died, never what they were.",
-                  "zh": "依次发言；每张活着的牌是一票（最多两票），得票最多的牌出局。"
-                        "天亮时法官公布哪些牌死了，但不公布是什么牌。"},
+    # 000 v5.0 rule 2: "the living cards are your voting rights ... The maximum is two votes"; R-v5-execution: the
+    # vote kicks out the whole player; R-v5-verdict-cards: the verdict names the cards that leave; rule 3: dead cards
+    # are laid down for all to see, "No one knows what card you died from"; R-v5-tie.
+    "card_vote_player_out_all_cards": {
+        "en": "Everyone speaks in turn, then everyone votes at once for a living player (themselves allowed); each "
+              "living card is one vote (at most two). The player with the most votes is kicked out with all their "
+              "living cards, and the judge names the cards that leave, never what they were; a tie kicks out "
+              "nobody. At dawn the judge shows which cards died, never what they were.",
+        "zh": "依次发言，然后所有人同时投票给一名活着的玩家（可投自己）；每张活牌一票（最多两票）。"
+              "得票最多的玩家连同他所有活着的牌一起出局，法官公布离场的是哪几张牌，但不公布是什么牌；平票则无人出局。"
+              "天亮时法官公布哪些牌死了，但不公布是什么牌。"},
 }
 LAST_WORDS: Phrases = {
     "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
@@ -86,6 +92,7 @@ HEAD: Phrases = {
     "count": {"en": "{role} ×{n}", "zh": "{role}×{n}"},
     "list": {"en": ", ", "zh": "、"},
     "and": {"en": " and ", "zh": "和"},
+    "or": {"en": " or ", "zh": "或"},
     "colon": {"en": ": ", "zh": "："},
     "stop": {"en": ".", "zh": "。"},
     "step": {"en": "{i}. {line}.", "zh": "{i}、{line}。"},
@@ -109,8 +116,51 @@ HEAD: Phrases = {
                       "zh": "天亮时法官宣布谁死了（不说怎么死的，也不说是什么身份）以及谁被禁言。"},
     "must_name": {"en": "Every call names a seat (or card) unless its line says it may choose nobody.",
                   "zh": "每次被叫醒都必须指定一人（或一张牌），除非该条写明可以不选。"},
-    "jump_kill": {"en": "{roles} may jump-kill in a day speech: confess and take a seat with them.",
-                  "zh": "{roles}可在白天发言时自爆跳杀，带走一人。"},
+    # 004 V2.5/V3.5/V3.8/V4.0 other rule 3 (R-jump-kill-alone): "如有人承认自己是杀手，法官判此人死亡(即出局)，且立即
+    # 宣布进入黑夜，所有未发言的人均不能发言" -- the confessor alone dies.
+    "jump_kill_confessor_dies_night_falls": {
+        "en": "{roles} may jump-kill in a day speech: confess to being a killer instead of speaking; the confessor "
+              "alone dies, at once, and night falls (nobody else speaks that day and nobody dies with him).",
+        "zh": "{roles}可在白天发言时跳杀：不发言而承认自己是杀手；只有跳杀者本人当场死亡，立即入夜"
+              "（当天未发言的人不再发言，也不会带走任何人）。"},
+    "effect_confessor_dies_night_falls": {"en": "you alone die, at once, and night falls; nobody dies with you",
+                                          "zh": "只有你自己当场死亡，立即入夜，不会带走任何人"},
+    # R-silenced-no-jump: 004 V4.0 other rule 6 "被禁言者，在白天不能发言，也不能有任何其他肢体动作".
+    "jump_not_silenced": {"en": " A silenced seat may not jump-kill.", "zh": "被禁言者不能跳杀。"},
+    "confess_confessor_dies_night_falls": {
+        "en": "You may confess instead of speaking (a jump-kill): you alone die, at once, and night falls; nobody "
+              "dies with you.",
+        "zh": "你可以不发言而自爆（跳杀）：只有你当场死亡，立即入夜；不会带走任何人。"},
+    "vote_player_out_all_cards": {
+        "en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per living card. "
+              "The player with the most votes is kicked out with all their living cards; a tie kicks out nobody.",
+        "zh": "投票：必须投一名活着的玩家（可投自己），你有几张活牌就算几票。得票最多的玩家连同他所有活着的牌一起出局；"
+              "平票则无人出局。"},
+    # R-v5-table-counts: 000 v5.0 "someone with a big monster reveals the big monster, and this person is the
+    # judge"; "if the other card drawn by the judge is a killer, it means that there is one less killer".
+    "deck": {"en": "{n} players (this ruleset: {low}–{high}), {k} cards each. The deck: {roles} ({total} cards), "
+                   "dealt in {hands} hands. Whoever is dealt the Judge card is the judge, not a player: that hand "
+                   "leaves the table and the judge's other card (unknown to the players) is out of play. The {n} "
+                   "players hold the other {held} cards: of each kind the number listed, or one fewer.",
+             "zh": "{n} 人局（本规则 {low}–{high} 人），每人 {k} 张牌。整副牌：{roles}（共 {total} 张），"
+                   "分成 {hands} 手。"
+                   "摸到大王(法官)的人是法官，不是玩家：这一手离开牌桌，法官的另一张牌（玩家不知道是什么）不参与游戏。"
+                   "{n} 名玩家手里是其余 {held} 张牌：每种牌为所列数目，或少一张。"},
+    "eyes_up_to": {"en": "On the first night the players holding a {who} card open their eyes together (up to {n} "
+                         "players) and know each other's seats, not each other's cards.",
+                   "zh": "第一夜持有{who}牌的玩家一起睁眼（最多 {n} 人），互相认识座位，但不知道彼此是什么牌。"},
+    # R-v5-two-sided (the seeds are silent: "if he is a killer and a doctor ... I won't talk about the consequences").
+    "two_sided": {"en": "A player holding a {roles} card plays for the killers' side for the whole game, even after "
+                        "that card dies; each of their cards still acts as its own card does.",
+                  "zh": "手里有{roles}牌的玩家整局都属于杀手方，即使这张牌已死；他的每张牌仍按各自的牌行动。"},
+    # R-v5-half-hand: "if both of your cards die, you will die".
+    "half_hand": {"en": "A player with one dead card plays on with the other: the dead card no longer acts or votes.",
+                  "zh": "一张牌死了的玩家用另一张牌继续玩：死去的牌不再行动，也不再算票。"},
+    # R-v5-killer-orders: "Then the killer tells the judge one by one who he wants to kill".
+    "v5_kill": {"en": "Each {role} card names a card to kill, on its own ({n} {role} cards at most: up to {n} cards "
+                      "die){own}; the killer players see every card's order at dawn",
+                "zh": "每张{role}牌各自指定一张要杀的牌（最多 {n} 张{role}牌，最多死 {n} 张牌）{own}；"
+                      "天亮时持杀手牌的玩家看到每张牌的指令"},
     "good_wins": {"en": "The good side wins when every {roles} is dead.", "zh": "{roles}全部出局，好人胜。"},
     "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
     "parity": {"en": "The killers win when they are as many as everyone else alive.",
@@ -129,6 +179,7 @@ CALL: Phrases = {
     "may_pass": {"en": "; they may choose nobody", "zh": "；可以不选"},
     "not_self": {"en": "; not themselves", "zh": "；不能选自己"},
     "self": {"en": "; themselves allowed", "zh": "；可以选自己"},
+    "self_cards": {"en": "; their own cards allowed", "zh": "；可以选自己的牌"},
     "not_partners": {"en": "; not a partner", "zh": "；不能选同伴"},
 }
 # A role's line in the prompt's list of the game's cards.

@@ -214,7 +214,9 @@ def _verdict(w: Words, d: dict[str, Any]) -> str:
     how_text = w.p.get(f"how_{how}", "") if isinstance(how, str) else ""
     if d.get("executed") is None:
         return w("verdict_none", day=_int(d.get("day")), how=how_text)
-    return w(K.VERDICT, day=_int(d.get("day")), seat=w.seat(d.get("executed")), how=how_text)
+    # R-v5-verdict-cards: v5's verdict names the cards that leave with the player (never what they were)
+    cards = w("verdict_cards", cards=w.p["item_sep"].join(w.target(c) for c in d["cards"])) if d.get("cards") else ""
+    return w(K.VERDICT, day=_int(d.get("day")), seat=w.seat(d.get("executed")), how=how_text, cards=cards)
 
 
 def _draw(w: Words, d: dict[str, Any]) -> str:

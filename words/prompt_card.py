@@ -8,12 +8,15 @@ from __future__ import annotations
 from engine import DecisionKind, Request, Target, display_name, get_ruleset
 from engine.moves.decisions import MAX_TEAM_MESSAGE
 from engine.roles import ROLES
+from words.claims import Claim
+from words.claims.render import vote_effect
 from words.narrator import Quote, curly, phrase, team_message
 from words.role_briefs import brief
 from words.rules_card import rules_card
 from words.table import table
 
 Phrases = dict[str, dict[str, str]]
+V5_VOTE = Claim("day", "card_vote", effect="player_out_all_cards")  # words/claims day_claims: CardVoteDay's claim
 
 # What the day's votes decide and what a tie does, per day procedure (keyed by the procedure's `key`).
 VOTES: Phrases = {
@@ -36,10 +39,8 @@ VOTES: Phrases = {
     "round_vote": {"en": "A vote: you must vote for a living seat (yourself allowed) right after speaking; the "
                            "most votes is executed. A tie executes nobody.",
                      "zh": "投票：发言后必须投一名活着的玩家（可投自己），得票最多者被处决；平票则无人被处决。"},
-    "card_vote": {"en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per "
-                          "living card. The most votes loses a card; a tie kicks out nobody.",
-                    "zh": "投票：必须投一名活着的玩家（可投自己），你有几张活牌就算几票。得票最多者失去一张牌；"
-                          "平票则无人出局。"},
+    # R-v5-execution, from the day's claim (words/claims): the player with the most votes goes, all cards.
+    "card_vote": {lang: vote_effect(V5_VOTE, lang) for lang in ("en", "zh")},
 }
 # What a statement's accusation does where the judge counts it.
 ACCUSATIONS: Phrases = {

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine import display_name
 from engine.roles import role_help
 from words.card_phrases import HEAD, say
+from words.claims import jump_kill
 from words.table import Table
 
 
@@ -56,6 +57,7 @@ NEEDS: dict[str, Need] = {
     "butterfly": lambda t, r: t.dealt("butterfly"),
     "undercover": lambda t, r: t.dealt("undercover"),
     "counted": lambda t, r: t.rules.day.key == "nomination",  # the day counts accusations as votes
+    "hands": lambda t, r: t.rules.cards_per_seat > 1,  # v5: two cards a seat (R-v5-two-sided)
     "police_wipe": lambda t, r: any("police" in group for group in t.rules.victory.wipe_out),
     **{f"ruling:{name}": (lambda t, r, name=name: name in t.rulings)  # type: ignore[misc]
        for name in ("sp_immune", "rifle_any", "vest", "hug_blocks_check", "killed_and_sniped", "empty_needles",
@@ -96,7 +98,12 @@ BRIEFS: dict[str, Brief] = {
          _t("by day pass as a civilian", "白天装平民", "civilian", "not:police"),
          _t("never vote as one block", "投票别步调一致", "partners"),
          _t("protect your undercover", "保护好你们的卧底", "undercover", "partners"),
-         _t("jump-kill to take a dangerous seat with you", "必要时跳杀，带走一个危险的人", "jump"))),
+         _t("whatever your other card is, you play for the killers' side for the whole game, even after this card "
+            "dies", "不管你的另一张牌是什么，你整局都属于杀手方，即使这张牌已死", "hands"),
+         _t("jump-kill only where your death helps your partners ({jump})", "只在你的死对同伴有利时跳杀（{jump}）",
+            "jump", "partners"),
+         _t("jump-kill only where your death helps your side ({jump})", "只在你的死对本方有利时跳杀（{jump}）",
+            "jump", "not:partners"))),
     # 004 V2.0 II.2: "警察:找出杀手，带领平民在白天把杀手以投票方式杀死。"; 002 "警察使用要点": doctors and secret
     # police are on the side of justice. 000 v5.0 "Police": an undercover may open eyes with you.
     "police": Brief(
@@ -191,7 +198,8 @@ BRIEFS: dict[str, Brief] = {
          _t("claim to be a police and report false checks (a check cannot expose you)",
             "冒充警察报假查验（验不出你）", "police", "check"),
          _t("defend seats the good side suspects and spread the votes", "替被怀疑的人说话，把票打散"),
-         _t("jump-kill where it takes a dangerous seat with you", "必要时跳杀带走危险的人", "jump"))),
+         _t("jump-kill only where your death helps the killers ({jump})", "只在你的死对杀手有利时跳杀（{jump}）",
+            "jump"))),
     # 004 V3.8 II.6: the undercover opens eyes with the police and checks with them, helping the killers;
     # 000 v5.0 "Undercover": "confuse the police ... to preserve the killer's power"; V.4: police may not check him.
     "undercover": Brief(
@@ -203,9 +211,12 @@ BRIEFS: dict[str, Brief] = {
             "把警察的查验从杀手身上引开，引向好人", "check"),
          _t("report the team's results when it serves the killers", "对杀手有利时再报出查验结果", "check"),
          _t("stay trusted by the police as long as you can", "尽量长久地取得警察信任"),
+         _t("whatever your other card is, you play for the killers' side for the whole game, even after this card "
+            "dies", "不管你的另一张牌是什么，你整局都属于杀手方，即使这张牌已死", "hands"),
          _t("a check on your card is a nod, so keep the police's checks off you",
             "验到你的牌法官会点头，别让警察验到你", "ruling:undercover_nods"),
-         _t("jump-kill where it helps", "有利时可以跳杀", "jump"))),
+         _t("jump-kill only where your death helps the killers ({jump})", "只在你的死对杀手有利时跳杀（{jump}）",
+            "jump"))),
     # 000 v5.0 "dual identities 1": the judge's card is invalid; the other card is the one that plays.
     "judge": Brief(
         (_t("that this card is out of play: your other card is the one that counts",
@@ -239,6 +250,8 @@ def brief(role: str, lang: str, name: str, tab: Table) -> str:
     if role not in BRIEFS:
         return FALLBACK[lang].format(role=name, help=role_help(role, lang))
     specials = say(HEAD, "list", lang).join(display_name(r, lang) for r in tab.specials)
-    parts = {part: JOIN[part][lang].join(getattr(t, lang).format(specials=specials) for t in tips(role, part, tab))
+    jump = say(HEAD, f"effect_{jump_kill(tuple(tab.rules.jump_kill)).effect}", lang)  # R-jump-kill-alone's claim
+    parts = {part: JOIN[part][lang].join(getattr(t, lang).format(specials=specials, jump=jump)
+                                         for t in tips(role, part, tab))
              for part in JOIN}
     return LEAD[lang].format(role=name, **parts)

@@ -5,8 +5,10 @@ words, jump-kills and the victory table.
 
 One card for everyone who must learn the rules: the TUI's help screen shows it, and the agents' prompts include it
 (words/prompt_card.py). A night call's line is its action's own (engine/roles.py's action table) with the
-qualifiers the call has; the sentences are words/card_phrases.py's. Team wording appears only for a team of two or
-more, and nothing is said of a card, power or rule this game does not have (tests/words/test_fitted_cards.py).
+qualifiers the call has. Every sentence is rendered from its rule claim (words/claims, words/claims/render.py;
+the phrases are words/card_phrases.py's), and tests/words/test_claims.py plays each claim through the judge.
+Team wording appears only for a team of two or more, and nothing is said of a card, power or rule this game does
+not have (tests/words/test_fitted_cards.py).
 """
 
 from __future__ import annotations
@@ -15,9 +17,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine import display_name, get_ruleset
-from engine.roles import ROLES, Team, action_card, action_help, team_of
+from engine.roles import ROLES, Team, action_help
 from engine.ruleset import Victory
-from words.card_phrases import CALL, DAYS, HEAD, LAST_WORDS, ROLE, RULINGS, say
+from words.card_phrases import HEAD, ROLE, say
+
+__all__ = ["PLURALS", "RulesCard", "call_line", "card_text", "day_lines", "met_conditions", "night_lines",
+           "power_sentence", "role_line", "roles_line", "rules_card", "victory_lines"]
+from words.claims import Claim, day_claims, night_claims, roles_claims, victory_claims
+from words.claims.render import PLURALS, names, power_sentence, render
 from words.table import Call, Table, table
 
 
@@ -32,97 +39,41 @@ class RulesCard:
 
 
 def _names(roles: object, lang: str) -> str:
-    return say(HEAD, "list", lang).join(display_name(str(r), lang) for r in sorted(roles))  # type: ignore[call-overload]
+    return names(roles, lang)  # type: ignore[arg-type]
 
 
-def _counted(tab: Table, roles: list[str], lang: str) -> str:
-    """"Killer ×3 and Undercover ×1" (the cards of a group, with how many the game deals)."""
-    counts = Counter(roles)
-    items = [say(HEAD, "count", lang, role=display_name(r, lang), n=counts[r]) for r in tab.roles() if r in counts]
-    return say(HEAD, "and", lang).join(items)
+def _lines(claims: tuple[Claim, ...], lang: str) -> tuple[str, ...]:
+    return tuple(render(c, lang) for c in claims)
 
 
 def roles_line(tab: Table, lang: str) -> tuple[str, ...]:
     """The cards dealt, each side's roles, who learns whom on the first night, the cards per seat."""
-    rules = tab.rules
-    listed = say(HEAD, "list", lang).join(say(HEAD, "count", lang, role=display_name(r, lang), n=n)
-                                          for r, n in tab.counts)
-    lines = [say(HEAD, "players", lang, low=rules.players[0], high=rules.players[1], n=tab.players, roles=listed)]
-    for team in (Team.KILLERS, Team.GOOD):
-        members = [r for r in tab.roles() if team_of(r) is team]
-        if members:
-            lines.append(say(HEAD, "side_line", lang, side=say(HEAD, f"team_{team.value}", lang),
-                             roles=_names(members, lang)))
-    lines += [say(HEAD, "known", lang, who=_counted(tab, list(group), lang)) for group in tab.known if len(group) > 1]
-    if len(tab.openers) > 1:
-        lines.append(say(HEAD, "openers", lang, who=_counted(tab, list(tab.openers), lang)))
-    if tab.shown:
-        lines.append(say(HEAD, "shown", lang, roles=_names(tab.shown, lang)))
-    if rules.cards_per_seat > 1:
-        lines.append(say(HEAD, "cards", lang, k=rules.cards_per_seat))
-    return tuple(lines)
-
-
-PLURALS = {"Butterfly": "Butterflies", "Forest old man": "Forest old men"}  # the rest take an s; police stay
-
-
-def power_sentence(role: str, action: str, lang: str, members: int = 1) -> str:
-    """A role's night power as one clause, its English subject and verb agreeing with the seats it wakes:
-    "Killers choose a seat to kill" for a team of three, "Sniper chooses a seat to snipe" for one seat (the
-    cards' lines are written "{who} choose ...")."""
-    name = display_name(role, lang) if role in ROLES else str(role)
-    if lang != "en":
-        return action_card(action, lang).format(who=name)
-    head, _, rest = action_card(action, "en").partition("{who} ")
-    verb, _, tail = rest.partition(" ")
-    if members > 1:
-        name = PLURALS.get(name, name if name.lower().endswith("police") else name + "s")
-    elif verb != "may":
-        verb += "s"
-    return f"{head}{name} {verb} {tail}"
+    return _lines(roles_claims(tab), lang)
 
 
 def call_line(call: Call, lang: str) -> str:
     """A night call: its action's line with what the engine allows it (together, nobody, oneself, a partner)."""
-    line = power_sentence(call.role, call.action, lang, call.members)
-    if call.together:
-        line += say(CALL, "together", lang)
-    if call.not_partners and call.members > 1:
-        line += say(CALL, "not_partners", lang)
-    if not call.self_target:
-        line += say(CALL, "not_self", lang)
-    if call.may_pass:
-        line += say(CALL, "may_pass", lang)
-    return line
+    return render(Claim("call", f"{call.role}:{call.action}", (call.role,), effect=call.action, count=call.members,
+                        may_pass=call.may_pass, may_target_self=call.self_target, team=call.together,
+                        extra=(("not_partners", call.not_partners and call.members > 1),)), lang)
 
 
 def night_lines(tab: Table, lang: str) -> tuple[str, ...]:
     """The night's calls in the judge's order, then the rulings that change what the powers do."""
-    lines = [say(HEAD, "step", lang, i=i, line=call_line(call, lang)) for i, call in enumerate(tab.calls, start=1)]
-    if lines:
-        lines.append(say(HEAD, "must_name", lang))
-    return (*lines, *(say(RULINGS, r, lang) for r in tab.rulings))
+    claims = night_claims(tab)
+    calls = [c for c in claims if c.act == "call"]
+    numbered = [say(HEAD, "step", lang, i=i, line=render(c, lang)) for i, c in enumerate(calls, start=1)]
+    return (*numbered, *_lines(tuple(c for c in claims if c.act != "call"), lang))
 
 
 def day_lines(tab: Table, lang: str) -> tuple[str, ...]:
     """What dawn announces, the day's procedure (and what it announces), last words, jump-kills."""
-    rules = tab.rules
-    lines = [say(HEAD, "dawn_silenced" if tab.has_action("silence") else "dawn", lang),
-             say(DAYS, rules.day.key, lang), say(LAST_WORDS, rules.last_words.key, lang)]
-    jumpers = [r for r in sorted(rules.jump_kill) if tab.dealt(r)]
-    if jumpers:
-        lines.append(say(HEAD, "jump_kill", lang, roles=_names(jumpers, lang)))
-    return tuple(lines)
+    return _lines(day_claims(tab), lang)
 
 
 def victory_lines(victory: Victory, lang: str) -> tuple[str, ...]:
     """Every win condition of the victory table, one sentence each."""
-    lines = [say(HEAD, "good_wins", lang, roles=_names(victory.killer_roles, lang))]
-    lines += [say(HEAD, "killers_win", lang, roles=_names(group, lang)) for group in victory.wipe_out]
-    if victory.parity:
-        lines.append(say(HEAD, "parity", lang))
-    lines.append(say(HEAD, "both", lang))
-    return tuple(lines)
+    return _lines(victory_claims(victory), lang)
 
 
 def role_line(tab: Table, role: str, lang: str) -> str:

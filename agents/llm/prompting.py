@@ -20,6 +20,8 @@ from agents.llm.schema import Choices
 from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
 from engine import DecisionKind, Event, Request, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help
+from words.claims import jump_kill
+from words.claims.render import confess_effect
 from words.narrator import sentence
 from words.prompt_card import consequence, own_briefs, prompt_card, talk_text
 from words.rules_card import role_line
@@ -122,7 +124,8 @@ def request_text(request: Request, lang: str, fields: list[str], targets: list[A
                   claim_targets=claim_targets or [], night=night,
                   follows=consequence(request, ruleset, lang) if ruleset else "",
                   talk=talk_text(request, lang, quote=speech_literal),
-                  speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
+                  speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars,
+                  confess_effect=confess_effect(jump_kill(("killer",)), lang))
 
 
 def retry_text(error: str, lang: str) -> str:

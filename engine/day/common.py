@@ -17,10 +17,19 @@ def statement(
     state = judge.state
     others: list[int | None] = [s for s in state.living() if s != seat]
     accusations = tuple(others if accuse and must_accuse else [*others, None])
-    seat_obj = state.seat(seat)
-    may_confess = any(seat_obj.holds(role) for role in judge.rules.jump_kill)
     return Request(seat, DecisionKind.STATEMENT, accusations=accusations, counts_accusation=accuse,
-                   may_speak=seat not in state.silenced, may_confess=may_confess, ballot=ballot)
+                   may_speak=seat not in state.silenced, may_confess=may_jump_kill(state, judge.rules.jump_kill, seat),
+                   ballot=ballot)
+
+
+def may_jump_kill(state: GameState, jumpers: frozenset[str], seat: int) -> bool:
+    """Whether `seat` may confess in its day speech (跳杀, 004 V2.5 other rule 3: "游戏中只允许杀手'跳杀'"): it holds a
+    role allowed to, and (from rules revision 2, R-silenced-no-jump) it is not silenced, since a confession is made
+    while speaking and the silenced "在白天不能发言，也不能有任何其他肢体动作，只能在指认一个号码" (004 V4.0 other
+    rule 6)."""
+    if not any(state.seat(seat).holds(role) for role in jumpers):
+        return False
+    return state.revision < 2 or seat not in state.silenced
 
 
 def speech_accusations(state: GameState, seat: int) -> tuple[int | None, ...]:

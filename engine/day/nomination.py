@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, vote
+from engine.day.common import defense, first_dead_or_none, hand_weight, leaders, lot, may_jump_kill, vote
 from engine.moves.decisions import Action, DecisionKind, Request
 from engine.record.catalog import EventKind
 from engine.ruleset import Judge
@@ -83,11 +83,10 @@ class NominationDay:
         # one other living seat (as day.common.statement(accuse=True, must_accuse=True), built here with its ballot);
         # 004 V4.0 other rule 6: the silenced "只能在指认一个号码" — they accuse but may not speak.
         state = judge.state
-        jump = judge.rules.jump_kill
         judge.ask(Request(seat, DecisionKind.STATEMENT, accusations=tuple(s for s in day.living if s != seat),
                           counts_accusation=True,
                           may_speak=seat not in state.silenced, ballot=day.ballot,
-                          may_confess=bool(jump) and any(state.seat(seat).holds(role) for role in jump)))
+                          may_confess=may_jump_kill(state, judge.rules.jump_kill, seat)))
 
     def _accusation(self, judge: Judge, day: Nomination, answer: Action) -> None:
         accused = day.accused if answer.accusation is None else (*day.accused, answer.accusation)

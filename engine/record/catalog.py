@@ -90,8 +90,9 @@ _ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", 
 _SPEECH_FIELDS = (*_ACTION_FIELDS, "claim")
 
 _SPECS = (
-    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card", "team_talk"),
-              "The judge deals the cards: every seat's hand (and, when teams talk at night, how many more rounds)."),
+    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card", "team_talk", "rules_revision"),
+              "The judge deals the cards: every seat's hand (and, when teams talk at night, how many more rounds; "
+              "the rules revision when it is above 1)."),
     EventSpec(K.GAME_STARTS, Seen.PUBLIC, ("ruleset", "players"), "The game starts with this ruleset and table."),
     EventSpec(K.YOUR_CARDS, Seen.SEAT, ("seat", "cards"), "A seat looks at its own cards."),
     EventSpec(K.TEAMMATES, Seen.TEAM, ("role", "seats", "undercover", "cites"),
@@ -140,7 +141,8 @@ _SPECS = (
     EventSpec(K.VOTE_TIE, Seen.PUBLIC, ("day", "seats"), "A tie: nobody is executed (v5)."),
     EventSpec(K.EXECUTED_SIDE, Seen.PUBLIC, ("seat", "side"), "v4-classic: the judge tells the executed seat's side."),
     EventSpec(K.IMPOSED_VERDICT, Seen.PUBLIC, ("seat",), "The judge imposes the day's verdict (scenario files)."),
-    EventSpec(K.VERDICT, Seen.PUBLIC, ("day", "executed", "how"), "The day's verdict: who is executed, and how."),
+    EventSpec(K.VERDICT, Seen.PUBLIC, ("day", "executed", "how", "cards"),
+              "The day's verdict: who is executed, and how (v5, rules revision 2: the (seat, slot) cards that leave)."),
     EventSpec(K.DRAW, Seen.DRAWN, ("reason", "options", "result"), "The judge draws lots to break a tie."),
     EventSpec(K.RULING, Seen.PUBLIC, ("rule", "text"), "The judge applies a named ruling."),
     EventSpec(K.GAME_OVER, Seen.PUBLIC, ("winner",), "The game is over: the winning side."),

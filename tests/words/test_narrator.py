@@ -161,3 +161,20 @@ def test_a_prompt_is_sentences_and_a_chinese_prompt_has_no_english(ruleset: str,
             assert set(re.findall(r"[A-Za-z_]+", text)) <= ALLOWED, set(re.findall(r"[A-Za-z_]+", text)) - ALLOWED
         state, more = engine.apply(state, choose(request, agent_rng), rng)
         events += more
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "the cards that leave with them: seat 1's card 1; seat 1's card 2"),
+                                            ("zh", "随之离场的牌：1号的第1张牌；1号的第2张牌")])
+def test_a_v5_verdict_names_the_cards_that_leave(lang: str, says: str) -> None:
+    """R-v5-verdict-cards: the players read which cards a vote took (never what they were)."""
+    import json
+    from pathlib import Path
+
+    from engine.scenario import play_scenario
+
+    spec = json.loads((Path(__file__).parents[1] / "engine/scenarios/v5_dual_mob_and_draw.json").read_text())
+    _, events = play_scenario(spec)
+    verdict = next(e for e in events if e.kind == "verdict" and e.data.get("executed") == 1)
+    line = sentence(verdict, lang)
+    assert says in line
+    assert not any(role in line for role in ("killer", "doctor", "civilian", "杀手", "医生", "平民"))

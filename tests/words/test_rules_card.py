@@ -12,6 +12,8 @@ from engine import display_name
 from engine.roles import action_card
 from engine.rulesets import all_rulesets
 from words.card_phrases import DAYS, HEAD, LAST_WORDS, RULINGS
+from words.claims import V5_KILL, day_claims, night_claims
+from words.claims.render import render
 from words.rules_card import call_line, card_text, met_conditions, rules_card, victory_lines
 from words.table import table
 
@@ -25,14 +27,25 @@ def test_every_power_and_win_condition_has_its_sentence(ruleset: str, lang: str)
     for players in range(rules.players[0], rules.players[1] + 1):
         tab = table(ruleset, players)
         text = card_text(rules_card(ruleset, lang, players))
-        for call in tab.calls:
+        calls = [c for c in night_claims(tab) if c.act == "call"]
+        assert [(c.subject[0], c.rule.split(":")[-1]) for c in calls if c.rule != V5_KILL] == [
+            (c.role, c.action) for c in tab.calls if not (c.role == "killer" and rules.cards_per_seat > 1)]
+        for call, claim in zip(tab.calls, calls, strict=True):
+            assert render(claim, lang) in text
+            if claim.rule == V5_KILL:  # R-v5-killer-orders: each killer card's own order, never "choose together"
+                assert not claim.team and rules.cards_per_seat > 1
+                continue
             power = action_card(call.action, lang)
+            if rules.cards_per_seat > 1:  # v5: every target is a card (R-v5-card-targets)
+                power = power.replace("a seat", "a card").replace("一名玩家", "一张牌").replace("一个人", "一张牌")
             if lang == "en":  # its subject and verb agree with the seats the call wakes (test below)
                 assert power.split(" ", 2)[2] in text
             else:
                 assert power.format(who=display_name(call.role, lang)) in text
-            assert call_line(call, lang) in text
-        assert DAYS[rules.day.key][lang] in text
+            if rules.cards_per_seat == 1:
+                assert call_line(call, lang) in text
+        day = next(c for c in day_claims(tab) if c.act == "day")
+        assert (DAYS[rules.day.key] if not day.effect else DAYS[f"{day.rule}_{day.effect}"])[lang] in text
         assert LAST_WORDS[rules.last_words.key][lang] in text
         for ruling in tab.rulings:
             assert RULINGS[ruling][lang] in text

@@ -17,7 +17,8 @@ from engine.roles import NIGHT_ACTIONS, ROLES
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.rules_card import RulesCard, power_sentence, rules_card
+from words.claims.render import help_line
+from words.rules_card import RulesCard, rules_card
 
 
 def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
@@ -29,8 +30,8 @@ def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
         action = str(request.get("action"))
         who = role(lang, request.get("role"))
         known = action in NIGHT_ACTIONS and str(request.get("role")) in ROLES
-        lines = [power_sentence(str(request.get("role")), action, lang) + ("。" if lang == "zh" else ".") if known
-                 else who]
+        cards = any(isinstance(t, (list, tuple)) for t in request.get("targets") or ())  # v5: a card's request
+        lines = [help_line(str(request.get("role")), action, lang, cards) if known else who]
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):

@@ -1,0 +1,182 @@
+"""Issue 42: every sentence of the rules card is rendered from its rule claim, and the judge proves every claim.
+All 11 rulesets × every table size the engine allows × en and zh: the card's lines are exactly its claims'
+sentences, the briefs' jump-kill advice, the prompt's v5 vote line and the TUI's confession help are rendered from
+their claims, and words/claims/check.py plays a scenario generated from each claim through the engine. The mutation
+tests show the checker failing when a claim says what the judge does not do (today's main's wording, as a claim),
+or when the engine's rule is changed."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+import pytest
+
+import engine
+import engine.game
+import engine.judge
+from engine.rulesets import all_rulesets
+from tui.i18n_screens import SCREEN_STRINGS
+from words.card_phrases import HEAD, say
+from words.claims import Claim, all_claims, card_claims, jump_kill
+from words.claims.check import problems
+from words.claims.render import confess_help, help_line, render, vote_effect
+from words.prompt_card import VOTES
+from words.role_briefs import brief
+from words.rules_card import rules_card
+from words.table import table
+
+CASES = [(r.id, n) for r in all_rulesets() for n in range(r.players[0], r.players[1] + 1)]
+
+
+@cache
+def proven(ruleset: str, players: int) -> tuple[str, ...]:
+    """Every claim of the card the judge does otherwise, with the claim."""
+    return tuple(f"{c.act}/{c.rule}: {p}" for c in all_claims(ruleset, players) for p in problems(c, ruleset, players))
+
+
+def test_the_cases_are_every_ruleset_and_size() -> None:
+    assert len({r for r, _ in CASES}) == 11 and len(CASES) == sum(r.players[1] - r.players[0] + 1
+                                                                   for r in all_rulesets())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_every_sentence_is_its_claim_and_the_judge_proves_it(ruleset: str, players: int, lang: str) -> None:
+    card = rules_card(ruleset, lang, players)
+    for (heading, lines), (key, claims) in zip(card.sections, card_claims(ruleset, players), strict=True):
+        assert heading == say(HEAD, key, lang)
+        calls = iter(range(1, len(claims) + 1))
+        want = [say(HEAD, "step", lang, i=next(calls), line=render(c, lang)) if c.act == "call" else render(c, lang)
+                for c in claims]
+        assert list(lines) == want
+        assert all(line.strip() for line in lines)
+    assert proven(ruleset, players) == ()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_briefs_tui_and_prompt_say_what_their_claims_say(ruleset: str, players: int, lang: str) -> None:
+    """The briefs' jump-kill advice carries the jump-kill claim's effect and offers no move the engine lacks; the
+    TUI's confession help and the prompt's v5 vote line are their claims' sentences."""
+    tab = table(ruleset, players)
+    claim = next((c for c in all_claims(ruleset, players) if c.act == "jump_kill"), None)
+    effect = say(HEAD, "effect_confessor_dies_night_falls", lang)
+    for role in tab.roles():
+        text = brief(role, lang, role, tab)
+        jumps = "跳杀" in text if lang == "zh" else "jump-kill" in text
+        assert jumps == (claim is not None and role in claim.subject)
+        assert not jumps or effect in text
+        assert "带走一" not in text and not re.search(r"\btake (?:a|one) (?:dangerous )?seat", text)
+    assert SCREEN_STRINGS[lang]["explain_confess"] == confess_help(jump_kill(("killer",)), lang)
+    day = next(c for c in all_claims(ruleset, players) if c.act == "day")
+    if day.rule == "card_vote":
+        assert VOTES["card_vote"][lang] == vote_effect(day, lang)
+
+
+# -- mutations: the checker fails when a claim or the engine's rule changes ----------------------------------------
+def test_todays_main_claims_fail() -> None:
+    """main's sentences as claims: a jump-kill that takes a seat along, v5's vote taking one card, v5's eyes-open
+    count read off one deal ("Police ×2 and Undercover ×1" at 10 seats, where 3 police may be dealt)."""
+    takes_one = Claim("jump_kill", "R-jump-kill-alone", ("killer",), effect="confessor_dies_night_falls", count=2)
+    assert any("confessor alone" in p for p in problems(takes_one, "v2.5-std", 12))
+    one_card = Claim("day", "card_vote", effect="one_card")
+    assert any("everyone voted" in p for p in problems(one_card, "v5-dual", 10))
+    tab = table("v5-dual", 10)
+    group = next(g for g in tab.known if "police" in g)
+    exact = Claim("eyes_open", "teammates", tuple(dict.fromkeys(group)), count=len(group),
+                  extra=(("counts", tuple((r, group.count(r)) for r in dict.fromkeys(group))),))
+    assert problems(exact, "v5-dual", 10)
+    silenced_may = jump_kill(("killer",), silence=False)
+    assert silenced_may in all_claims("v2.5-std", 12)  # no old man there: nothing about silence is claimed
+
+
+def test_an_engine_jump_kill_that_takes_a_seat_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = engine.game._jump_kill
+
+    def takes_one(judge: engine.judge.Judge, seat: int) -> None:
+        other = next(s for s in judge.state.living() if s != seat)
+        judge.kill(other, "jump_kill")
+        judge.emit(engine.EventKind.DEATH, seat=other, public_cause="jump_kill")
+        original(judge, seat)
+
+    claim = next(c for c in all_claims("v3.8-std", 13) if c.act == "jump_kill")
+    assert problems(claim, "v3.8-std", 13) == []
+    monkeypatch.setattr(engine.game, "_jump_kill", takes_one)
+    assert any("confessor alone" in p for p in problems(claim, "v3.8-std", 13))
+
+
+def test_an_engine_that_lets_the_silenced_jump_kill_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.day.nomination as nomination
+
+    claim = next(c for c in all_claims("v4-std", 14) if c.act == "jump_kill")
+    assert claim.get("silenced_may") is False and problems(claim, "v4-std", 14) == []
+    monkeypatch.setattr(nomination, "may_jump_kill", lambda state, jumpers, seat: any(
+        state.seat(seat).holds(r) for r in jumpers))
+    assert any("silenced" in p for p in problems(claim, "v4-std", 14))
+
+
+def test_an_engine_vote_that_takes_one_card_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = engine.judge.Judge.execute
+
+    def one_card(self: engine.judge.Judge, seat: int | None, how: str = "vote") -> None:
+        if seat is not None and self.rules.cards_per_seat > 1 and self.state.seat(seat).living_cards() > 1:
+            self.emit(engine.EventKind.VERDICT, day=self.state.day, executed=seat, how=how, cards=[[seat, 1]])
+            self.kill(seat, "executed", slot=1)
+            self.queue_last_words([], then="night")
+            return
+        original(self, seat, how)
+
+    claim = next(c for c in all_claims("v5-dual", 9) if c.act == "day")
+    assert problems(claim, "v5-dual", 9) == []
+    monkeypatch.setattr(engine.judge.Judge, "execute", one_card)
+    assert problems(claim, "v5-dual", 9)
+
+
+def test_a_may_pass_claim_the_engine_does_not_offer_fails() -> None:
+    call = next(c for c in all_claims("v4-std", 14) if c.act == "call" and c.subject == ("sniper",))
+    assert call.may_pass is False and problems(call, "v4-std", 14) == []
+    from dataclasses import replace
+    assert problems(replace(call, may_pass=True), "v4-std", 14)
+    assert problems(replace(call, may_target_self=False), "v4-std", 14)  # 004: "也可以自杀"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
+def test_the_tui_help_for_a_night_request_is_its_call(ruleset: str, lang: str) -> None:
+    """The help screen's line for a pending night request is its call's sentence (words/claims/render.py
+    help_line); in v5 it names a card, never a seat (R-v5-card-targets)."""
+    from tui.screens.help import explain
+
+    rules = engine.get_ruleset(ruleset)
+    state, _ = engine.new_game(ruleset, random.Random(0))
+    for req in state.pending:
+        line = explain(lang, req.to_dict())[0]
+        assert line == help_line(str(req.role), str(req.action), lang, rules.cards_per_seat > 1)
+        if rules.cards_per_seat > 1:
+            assert "a seat" not in line and "一名玩家" not in line and "一个人" not in line
+
+
+def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    from words.claims.__main__ import main
+
+    assert main(["v5-dual", "10"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    claims = all_claims("v5-dual", 10)
+    assert len(rows) == len(claims)
+    for row, claim in zip(rows, claims, strict=True):
+        assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
+    assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_prompt_says_what_a_confession_does(lang: str) -> None:
+    """The answer field "confess" of a jump-kill request says the jump-kill claim's effect (prompts/*/request.j2)."""
+    from agents.llm.prompting import request_text
+    from words.claims.render import confess_effect
+
+    req = engine.Request(4, engine.DecisionKind.STATEMENT, accusations=(1, None), may_confess=True)
+    text = request_text(req, lang, ["speech", "accusation", "confess"], [], [1, None], [], 200, ruleset="v2.5-std")
+    effect = confess_effect(jump_kill(("killer",)), lang)
+    assert effect in text and ("跳杀" in text if lang == "zh" else "jump-kill" in text)

@@ -1,0 +1,445 @@
+"""The claim checker: for each rule claim of a game's card (words/claims), a scenario generated from the claim
+(the `killer scenario` format, engine/scenario.py) or the engine's own deals, showing the judge does exactly what
+the claim says. `problems(claim, ruleset, players)` lists what the judge did otherwise (empty: proven);
+tests/words/test_claims.py runs it for every ruleset × table size × language, and its mutation test shows a
+changed claim or a changed engine rule fails it.
+
+What each kind of claim is held to:
+- cards: the deal of many seeds (exact counts; v5: the judge's hand gone, each kind the deck's count or one fewer);
+- eyes_open: the night-1 `teammates` / `openers` events of many seeds (exactly the seats dealt those cards; a
+  one-card table: the claimed count every time, v5: never more than "up to");
+- call: the first night's requests of many seeds (nobody offered iff may pass, one's own seat or card offered iff
+  allowed, a shared decision iff together); v5's killer cards: two cards ordering two kills, both die;
+- jump_kill: a confession in the first day's speeches: the confessor alone dies, night falls, nobody else dies;
+  where a silenced seat may not, the judge refuses the confession of a silenced jumper;
+- day (v5): a vote kicks out the player with every living card, the verdict names them; a tie kicks out nobody;
+- half_hand / two_sided (v5): a hand with one dead card votes with one and is still asked; a two-sided hand's
+  good card still acts;
+- dawn: the dawn event is public and names the dead (and the silenced) only;
+- wins: the victory table applied to the cards the claim names dead gives the claimed winner.
+Rulings, last words and the day procedures other than v5's are named by their engine keys (the claims carry the
+key the resolver runs); their behaviour is held by tests/engine's scenarios.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+import engine
+from engine import DecisionKind, EventKind, Request
+from engine.errors import KillerError
+from engine.game import apply
+from engine.judge import decide_winner
+from engine.moves.decisions import Action, Target
+from engine.record.events import Event
+from engine.roles import team_of
+from engine.ruleset import Ruleset
+from engine.scenario import play_scenario
+from engine.state import GameState, Phase, Winner
+from words.claims import Claim
+
+SEEDS = 24  # deals per table for what depends on the deal (counts, eyes-open groups, calls)
+Hands = list[list[str]]
+
+
+# -- the deal ------------------------------------------------------------------------------------------------------
+def deals(ruleset: str, players: int, seeds: int = SEEDS) -> list[tuple[GameState, list[Event]]]:
+    """The engine's own first night of `seeds` seeded games."""
+    return [engine.new_game(ruleset, random.Random(seed), players=players) for seed in range(seeds)]
+
+
+def hands_of(state: GameState) -> Hands:
+    return [list(s.cards) for s in state.seats]
+
+
+def base_hands(rules: Ruleset, players: int, fits: Callable[[Hands], bool] = lambda h: True
+               ) -> tuple[Hands, str | None]:
+    """A fixed deal for the scenarios: one-card tables the ruleset's table in order; v5 the engine's deal of the
+    first seed whose hands `fit` the scenario."""
+    if rules.dealer is None:
+        return [[r] for r in rules.composition(players)], None
+    for seed in range(200):
+        state, _ = engine.new_game(rules.id, random.Random(seed), players=players)
+        if fits(hands_of(state)):
+            return hands_of(state), state.judge_card
+    raise LookupError(f"no {rules.id} deal of {players} in 200 seeds fits the scenario")
+
+
+# -- scenarios generated from a claim ------------------------------------------------------------------------------
+def _json(target: Target | None) -> Any:
+    return list(target) if isinstance(target, tuple) else target
+
+
+def night_plan(state: GameState, choose: Callable[[Request], Target | None]) -> dict[str, Any]:
+    """A scenario night from the judge's first-night requests: each request answered by `choose`. One-card tables:
+    each seat's choice (`{"seat": target}`); v5: one target per card, in the judge's order."""
+    plan: dict[str, Any] = {}
+    cards = any(len(s.cards) > 1 for s in state.seats)
+    for req in state.pending:
+        role = str(req.role)
+        if cards:
+            plan.setdefault(role, []).append(_json(choose(req)))
+        else:
+            plan.setdefault(role, {})[str(req.seat)] = _json(choose(req))
+    return plan
+
+
+def quiet_chooser(state: GameState, spare: Iterable[int], victim: int | None = None,
+                  picks: dict[str, Target | None] | None = None) -> Callable[[Request], Target | None]:
+    """A night where only `victim` (if any) is harmed: the killers name the victim (v5: its first card), every
+    other call passes where it may, else names a card or seat of a seat outside `spare` and the victim, its own
+    seat first where it may (a save, a hug, a silence on itself harms nobody else). `picks` override by role."""
+    avoid = set(spare) | ({victim} if victim is not None else set())
+
+    def seat_of(t: Target | None) -> int | None:
+        return t[0] if isinstance(t, tuple) else t
+
+    def choose(req: Request) -> Target | None:
+        if picks and str(req.role) in picks:
+            return picks[str(req.role)]
+        legal = list(req.targets)
+        if req.action == "kill" and victim is not None:
+            return next(t for t in legal if seat_of(t) == victim)
+        if None in legal:
+            return None
+        own = [t for t in legal if seat_of(t) == req.seat and seat_of(t) not in avoid]
+        if own and req.action in ("save", "hug", "silence"):
+            return own[0]
+        others = [t for t in legal if seat_of(t) not in avoid and seat_of(t) != req.seat]
+        return (others or own or legal)[-1]
+
+    return choose
+
+
+def scenario(rules: Ruleset, hands: Hands, judge_card: str | None, script: list[dict[str, Any]]) -> dict[str, Any]:
+    spec: dict[str, Any] = {"ruleset": rules.id, "seats": [h[0] if len(h) == 1 else h for h in hands],
+                            "script": script}
+    if judge_card is not None:
+        spec["judge_card"] = judge_card
+    return spec
+
+
+def start(rules: Ruleset, hands: Hands, judge_card: str | None) -> GameState:
+    state, _ = engine.new_game(rules.id, random.Random(0), hands=hands, judge_card=judge_card)
+    return state
+
+
+def _civilians(hands: Hands) -> list[int]:
+    return [i for i, h in enumerate(hands, start=1) if all(c == "civilian" for c in h)]
+
+
+def _holders(hands: Hands, roles: Iterable[str]) -> list[int]:
+    wanted = set(roles)
+    return [i for i, h in enumerate(hands, start=1) if wanted & set(h)]
+
+
+# -- the checks ----------------------------------------------------------------------------------------------------
+def check_cards(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    deck = Counter(dict(claim.get("counts")))
+    out = []
+    for state, _ in deals(rules.id, players):
+        dealt = Counter(c for s in state.seats for c in s.cards)
+        if len(state.seats) != claim.count:
+            out.append(f"{len(state.seats)} seats dealt, the card says {claim.count}")
+        if not claim.up_to:
+            if dealt != deck:
+                out.append(f"dealt {dict(dealt)}, the card says {dict(deck)}")
+            continue
+        short = {r: deck[r] - dealt[r] for r in deck}
+        if dealt["judge"] or any(n not in (0, 1) for r, n in short.items() if r != "judge") or \
+                sum(n for r, n in short.items() if r != "judge") != 1 or set(dealt) - set(deck):
+            out.append(f"dealt {dict(dealt)}: not the deck {dict(deck)} less the judge's hand")
+    return out
+
+
+def _groups(events: list[Event], state: GameState, rule: str) -> list[tuple[str, list[int]]]:
+    """The night-1 eyes-open groups the judge made: (the event's role, its seats)."""
+    out = []
+    for e in events:
+        if rule == "teammates" and e.kind == EventKind.TEAMMATES:
+            seats = sorted({*(e.data.get("seats") or ()), *(e.data.get("undercover") or ())})
+            out.append((str(e.data["role"]), seats))
+        elif rule == "openers" and e.kind == EventKind.OPENERS:
+            out.append(("openers", sorted(e.data.get("seats") or ())))
+    return out
+
+
+def check_eyes(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    out = []
+    for seed, (state, events) in enumerate(deals(rules.id, players)):
+        cards = {s.number: set(s.cards) for s in state.seats}
+        holders = sorted(n for n, hand in cards.items() if hand & set(claim.subject))
+        groups = [seats for _, seats in _groups(events, state, claim.rule)]
+        if holders not in groups:
+            out.append(f"seed {seed}: the seats holding {'/'.join(claim.subject)} are {holders}; the judge opened "
+                       f"{groups}")
+            continue
+        n = len(holders)
+        if (claim.up_to and n > (claim.count or 0)) or (not claim.up_to and n != claim.count):
+            out.append(f"seed {seed}: {n} seats open their eyes, the card says {'up to ' if claim.up_to else ''}"
+                       f"{claim.count}")
+        if not claim.up_to:
+            got = Counter(c for s in holders for c in state.seat(s).cards if c in claim.subject)
+            if got != Counter(dict(claim.get("counts") or ())):
+                out.append(f"seed {seed}: the group holds {dict(got)}, the card says {claim.get('counts')}")
+    return out
+
+
+def _own(req: Request, t: Target | None) -> bool:
+    return t == req.seat or (isinstance(t, tuple) and t[0] == req.seat)
+
+
+def check_call(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    role = claim.subject[0]
+    action = claim.rule.split(":")[-1] if ":" in claim.rule else "kill"
+    out = []
+    asked = offered = 0
+    for seed, (state, _) in enumerate(deals(rules.id, players)):
+        mine = [r for r in state.pending if r.role == role and r.action == action]
+        asked += len(mine)
+        for req in mine:
+            if (None in req.targets) != bool(claim.may_pass):
+                out.append(f"seed {seed}: seat {req.seat} may pass: {None in req.targets}, the card says "
+                           f"{claim.may_pass}")
+            if claim.may_target_self is False and any(_own(req, t) for t in req.targets):
+                out.append(f"seed {seed}: seat {req.seat} is offered itself, the card says not")
+            if claim.team is not None and (len(req.team) > 1) != claim.team:
+                out.append(f"seed {seed}: seat {req.seat} decides with {list(req.team)}, the card says together: "
+                           f"{claim.team}")
+        offered += any(_own(r, t) for r in mine for t in r.targets)
+    if claim.may_target_self and not offered:  # v5: a hand of two A cannot shoot itself, A + civilian can
+        out.append(f"no {role} is offered itself in {SEEDS} deals, the card says it may")
+    if not asked:
+        out.append(f"the judge never calls the {role} to {action} on night 1")
+    if claim.effect == "each_card_orders" and not out:
+        out += check_card_orders(claim, rules, players)
+    return out
+
+
+def _civilian_cards(hands: Hands) -> list[tuple[int, int]]:
+    """One civilian card per seat that holds no killer-side card, in seat order."""
+    out = []
+    for n, hand in enumerate(hands, start=1):
+        if not {"killer", "undercover"} & set(hand) and "civilian" in hand:
+            out.append((n, hand.index("civilian") + 1))
+    return out
+
+
+def check_card_orders(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """R-v5-killer-orders: two killer cards name two civilian cards of two seats; both cards die at dawn."""
+    hands, judge_card = base_hands(rules, players, lambda h: sum(c == "killer" for x in h for c in x) >= 2
+                                   and len(_civilian_cards(h)) >= 2)
+    state = start(rules, hands, judge_card)
+    killers = [r for r in state.pending if r.role == "killer"]
+    targets = _civilian_cards(hands)[:2]
+    orders = iter(targets + [targets[0]] * (len(killers) - 2))
+    choose = quiet_chooser(state, spare=[t[0] for t in targets])
+    plan = night_plan(state, lambda r: next(orders) if r.role == "killer" else choose(r))
+    _, events = play_scenario(scenario(rules, hands, judge_card, [{"night": plan}]))
+    dawn = next(e for e in events if e.kind == EventKind.DAWN)
+    died = {tuple(c) for c in dawn.data.get("cards") or ()}
+    missing = [t for t in targets if t not in died]
+    return [f"the killer cards ordered {targets}; the dawn shows {sorted(died)}"] if missing else []
+
+
+def check_jump(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    hands, judge_card = base_hands(rules, players)
+    jumpers = _holders(hands, claim.subject)
+    plain = _civilians(hands)
+    jumper, victim = jumpers[-1], plain[0]
+    state = start(rules, hands, judge_card)
+    spare = [jumper, *plain[1:2]]
+    plan = night_plan(state, quiet_chooser(state, spare, victim))
+    ballot = _ballot(rules, hands, judge_card, plan, jumper)
+    spec = scenario(rules, hands, judge_card, [{"night": plan}, {"day": {"jump_kill": jumper, "votes": [ballot]}}])
+    try:
+        final, events = play_scenario(spec)
+    except KillerError as exc:
+        return [f"the jump-kill of seat {jumper} is refused: {exc}"]
+    out = _one_death_then_night(events, jumper, claim.count or 1, final)
+    if claim.get("silenced_may") is False:
+        out += _silenced_jump(rules, hands, judge_card, jumper, plain, victim)
+    return out
+
+
+def _ballot(rules: Ruleset, hands: Hands, judge_card: str | None, plan: dict[str, Any], jumper: int
+            ) -> dict[str, int]:
+    """Every seat living after the night accuses (or votes for) another living seat, never the jumper."""
+    after, _ = play_scenario(scenario(rules, hands, judge_card, [{"night": plan}]))
+    living = after.living()
+    return {str(s): next(t for t in reversed(living) if t not in (s, jumper)) for s in living}
+
+
+def _one_death_then_night(events: list[Event], jumper: int, deaths: int, final: GameState) -> list[str]:
+    at = next((i for i, e in enumerate(events) if e.kind == EventKind.STATEMENT and e.data.get("confess")), None)
+    if at is None:
+        return [f"seat {jumper}'s confession is not recorded"]
+    after: list[Event] = []
+    for e in events[at + 1:]:
+        if e.kind in (EventKind.NIGHT_FALLS, EventKind.GAME_OVER):
+            break
+        after.append(e)
+    dead = [e.data["seat"] for e in after if e.kind == EventKind.DEATH]
+    out = []
+    if len(dead) != deaths or jumper not in dead:
+        out.append(f"after seat {jumper} jump-kills, {dead} die; the card says the confessor alone ({deaths})")
+    if any(e.kind in (EventKind.STATEMENT, EventKind.VOTE, EventKind.DEFENSE) for e in after):
+        out.append("the day goes on after the jump-kill; the card says night falls at once")
+    if not final.is_over() and final.phase is not Phase.NIGHT:
+        out.append(f"after the jump-kill the judge is at {final.phase}, not night")
+    return out
+
+
+def _silenced_jump(rules: Ruleset, hands: Hands, judge_card: str | None, jumper: int, plain: list[int],
+                   victim: int) -> list[str]:
+    """R-silenced-no-jump: the old man silences the jumper; the judge refuses its confession."""
+    state = start(rules, hands, judge_card)
+    plan = night_plan(state, quiet_chooser(state, [jumper, *plain[1:2]], victim, {"old_man": jumper}))
+    ballot = _ballot(rules, hands, judge_card, plan, jumper)
+    spec = scenario(rules, hands, judge_card, [{"night": plan}, {"day": {"jump_kill": jumper, "votes": [ballot]}}])
+    try:
+        play_scenario(spec)
+    except KillerError as exc:
+        if "jump_kill_not_allowed" in str(exc):
+            return []
+        return [f"a silenced jumper's day fails otherwise: {exc}"]
+    return [f"silenced seat {jumper} jump-killed; the card says a silenced seat may not"]
+
+
+VOTE_OUTCOMES = {  # what the vote does to the player voted out, per claimed effect: (seat out, cards that die)
+    "player_out_all_cards": (True, 2),
+    "one_card": (False, 1),
+}
+
+
+def check_card_vote(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """R-v5-execution, R-v5-verdict-cards, R-v5-tie: nobody dies at night (every doctor card saves the card the
+    killers order); everyone votes for one player: it goes with both cards, the verdict names them; then everyone
+    votes for himself: a tie, nobody goes."""
+    hands, judge_card = base_hands(rules, players, lambda h: bool(_civilian_cards(h)))
+    state = start(rules, hands, judge_card)
+    card = _civilian_cards(hands)[0]
+    target = card[0]
+    plan = night_plan(state, quiet_chooser(state, [target], None, {"killer": card, "doctor": card}))
+    out = []
+    living = range(1, len(hands) + 1)
+    for votes in ({str(s): target for s in living}, {str(s): s for s in living}):
+        spec = scenario(rules, hands, judge_card, [{"night": plan}, {"day": {"votes": [votes]}}])
+        try:
+            final, events = play_scenario(spec)
+        except KillerError as exc:
+            return [f"the vote scenario is refused: {exc}"]
+        verdict = next(e for e in events if e.kind == EventKind.VERDICT)
+        if len(set(votes.values())) > 1:  # everyone for himself: weights 2 each, a tie
+            if verdict.data.get("executed") is not None or not any(e.kind == EventKind.VOTE_TIE for e in events):
+                out.append(f"a tie kicked out {verdict.data.get('executed')}; the card says nobody")
+            continue
+        out_, dying = VOTE_OUTCOMES.get(claim.effect, (None, None))
+        died = [i + 1 for i, a in enumerate(final.seat(target).alive_cards) if not a]
+        if verdict.data.get("executed") != target or (not final.seat(target).alive) != out_ or len(died) != dying:
+            out.append(f"everyone voted seat {target}: the judge's verdict {verdict.data}, its dead cards {died}; "
+                       f"the card says {claim.effect}")
+        elif out_ and verdict.data.get("cards") != [[target, 1], [target, 2]]:
+            out.append(f"the verdict names {verdict.data.get('cards')}, not both of seat {target}'s cards")
+    return out
+
+
+def check_half_hand(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """R-v5-half-hand: one card of a seat dies at night; the seat is asked to speak and votes with one."""
+    hands, judge_card = base_hands(rules, players)
+    state = start(rules, hands, judge_card)
+    target = _civilians(hands)[0]
+    plan = night_plan(state, quiet_chooser(state, [target], None, {"killer": (target, 1)}))
+    state, _ = play_scenario(scenario(rules, hands, judge_card, [{"night": plan}]))
+    rng = random.Random(0)
+    asked = False
+    while state.pending and state.pending[0].kind is DecisionKind.STATEMENT:
+        req = state.pending[0]
+        asked = asked or req.seat == target
+        state, _ = apply(state, Action(req.seat, req.kind), rng)
+    weights = {r.seat: r.weight for r in state.pending if r.kind is DecisionKind.VOTE}
+    out = []
+    if not state.seat(target).alive or not asked:
+        out.append(f"seat {target} with one dead card was not asked to speak")
+    if weights.get(target) != 1:
+        out.append(f"seat {target} with one dead card votes with {weights.get(target)}")
+    return out
+
+
+def check_two_sided(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """R-v5-two-sided: the good card of a hand with a killer-side card is still called at night."""
+    out = []
+    for seed, (state, _) in enumerate(deals(rules.id, players)):
+        for s in state.seats:
+            if any(team_of(c).value == claim.wins for c in s.cards) and len(set(s.cards)) > 1:
+                for slot, card in enumerate(s.cards, start=1):
+                    acts = any(step.role == card for step in rules.night_steps)
+                    called = any(r.seat == s.number and r.slot == slot for r in state.pending)
+                    if acts and not called:
+                        out.append(f"seed {seed}: seat {s.number}'s {card} card is not called")
+    return out
+
+
+def check_dawn(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    allowed = {"night", "dead", "cards", *(("silenced",) if "silenced" in claim.announced else ())}
+    out = []
+    for seed, (state, _) in enumerate(deals(rules.id, players, 6)):
+        rng = random.Random(seed)
+        events: list[Event] = []
+        while state.phase is Phase.NIGHT and state.pending:
+            req = state.pending[0]
+            state, more = apply(state, Action(req.seat, req.kind, target=req.targets[-1], slot=req.slot), rng)
+            events += more
+        dawn = next(e for e in events if e.kind == EventKind.DAWN)
+        said = {k for k, v in dawn.data.items() if v not in (None, [], ())} | {"night"}
+        if dawn.visible_to is not None or not said <= allowed:
+            out.append(f"seed {seed}: the dawn says {sorted(said)}, the card says only {sorted(allowed)}")
+    return out
+
+
+def check_wins(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    hands, judge_card = base_hands(rules, players)
+    state = start(rules, hands, judge_card)
+    victory = rules.victory
+    if claim.effect == "parity":  # every killer and one seat of each wiped-out group alive: killers >= the rest
+        alive = {s.number for s in state.seats if s.role in victory.killer_roles}
+        alive |= {next(s.number for s in state.seats if s.role in group) for group in victory.wipe_out}
+        dead_cards = {(s.number, i + 1) for s in state.seats if s.number not in alive for i in range(len(s.cards))}
+        got = decide_winner(_with_dead(state, dead_cards), victory)
+        return [] if got is Winner.KILLERS else [f"the killers as many as the rest alive gives {got}"]
+    groups = [victory.killer_roles, victory.wipe_out[0]] if claim.effect == "both" else [claim.subject]
+    roles = set().union(*groups)
+    dead_cards = {(s.number, i + 1) for s in state.seats for i, c in enumerate(s.cards) if c in roles}
+    got = decide_winner(_with_dead(state, dead_cards), victory)
+    want = {"good": Winner.GOOD, "killers": Winner.KILLERS, "draw": Winner.DRAW}[claim.wins]
+    return [] if got is want else [f"every {'/'.join(sorted(roles))} dead gives {got}, the card says {want}"]
+
+
+def _with_dead(state: GameState, cards: set[tuple[int, int]]) -> GameState:
+    seats = tuple(replace(s, alive_cards=tuple(a and (s.number, i + 1) not in cards
+                                               for i, a in enumerate(s.alive_cards))) for s in state.seats)
+    return replace(state, seats=seats)
+
+
+CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
+    "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
+    "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
+}
+UNCHECKED = frozenset({"side", "shown", "cards_act", "must_name", "ruling", "last_words"})  # named by engine key
+
+
+def problems(claim: Claim, ruleset: str, players: int) -> list[str]:
+    """What the judge does otherwise than `claim` says, in a game of `ruleset` with `players` seats."""
+    rules = engine.get_ruleset(ruleset)
+    if claim.act == "day":
+        return check_card_vote(claim, rules, players) if claim.rule == "card_vote" else []
+    check = CHECKS.get(claim.act)
+    if check is None:
+        if claim.act in UNCHECKED:
+            return []
+        return [f"no check for a claim of act {claim.act!r}"]
+    return check(claim, rules, players)
