@@ -15,6 +15,7 @@ from engine.game import (
     decisions,
     new_game,
     pending,
+    recorded_card_talk,
     recorded_team_talk,
     replay,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "new_game",
     "observation",
     "pending",
+    "recorded_card_talk",
     "recorded_team_talk",
     "replay",
     "team_of",

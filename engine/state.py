@@ -75,6 +75,7 @@ class GameState:
     day_state: Any = None  # the day procedure's own frozen sub-state
     judge_card: str | None = None  # v5: the judge's other card, out of play
     team_talk: int = 0  # rounds a night team may talk after its first proposals differ (R-team-talk; 0: none)
+    card_talk: bool = False  # v5: the killer cards talk before their orders (R-v5-killer-talk; False: none)
     winner: Winner | None = None
 
     def seat(self, number: int) -> Seat:

@@ -48,7 +48,8 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         if transcript.end is not None:
             remove_checkpoint(ckpt)  # left by a process killed after the end line: a finished game needs none
             raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
-        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds)
+        recorded = engine.recorded_card_talk(transcript.events) if transcript.entries else None  # as it was played
+        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds, recorded)
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:
             pos = cache.at(actions)

@@ -61,7 +61,8 @@ def _seeded(t: Transcript) -> tuple[engine.GameState, list[Event]]:
     """Re-plays the recorded actions from the header's seed (catches a deal or draw that the seed never made)."""
     rng = random.Random(int(t.header["seed"]))
     state, produced = engine.new_game(t.header["ruleset"], rng, players=int(t.header["players"]),
-                                      team_talk=engine.recorded_team_talk(t.events))
+                                      team_talk=engine.recorded_team_talk(t.events),
+                                      card_talk=engine.recorded_card_talk(t.events))
     for action in engine.decisions(t.events):
         state, more = engine.apply(state, action, rng)
         produced.extend(more)
