@@ -144,6 +144,14 @@ def request_text(request: Request, lang: str, fields: list[str], targets: list[A
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars)
 
 
+def check_messages(messages: list[dict[str, str]], lang: str) -> list[dict[str, str]]:
+    """The connection check's messages (issue 33): the production request's shape (its system text and, sent
+    beside, its answer schema) with the user part replaced by a text that says it is only a check, not a turn,
+    and asks for the smallest answer the schema allows, so nobody takes it for the game."""
+    check = {"role": "user", "content": render(lang, "check.j2")}
+    return [*(m for m in messages if m.get("role") != "user"), check]
+
+
 def retry_text(error: str, lang: str) -> str:
     """The feedback after an answer the validation refused."""
     return render(lang, "retry.j2", error=error)
