@@ -42,6 +42,7 @@ class SeatFacts:
     checks: dict[Target, str] = field(default_factory=dict)  # check target -> "killer" / "not_killer"
     check_nights: dict[Target, int] = field(default_factory=dict)  # check target -> the night of its check
     night: int = 0  # the latest night that has fallen
+    shown: dict[int, str] = field(default_factory=dict)  # shown partners: seat -> the card it was shown as
 
     @property
     def living(self) -> tuple[int, ...]:
@@ -49,10 +50,11 @@ class SeatFacts:
 
     @property
     def friends(self) -> frozenset[int]:
-        """Seats the seat knows are on its team (its own card's team mates), itself excluded."""
+        """Seats the seat knows are on its team (its own card's team mates and every partner it was shown,
+        `shown_partners`), itself excluded."""
         own = set(self.cards)
         mates = {s for role, seats in self.teammates.items() if role in own for s in seats}
-        return frozenset(mates - {self.seat})
+        return frozenset((mates | set(self.shown)) - {self.seat})
 
 
 def known_partners(facts: SeatFacts, ruleset: str) -> frozenset[int]:
@@ -79,9 +81,39 @@ def visible_events(view: SeatView) -> list[Event]:
     return [e for e in view.events if e.visible(view.seat)]
 
 
+def shown_partners(view: SeatView) -> dict[int, str]:
+    """Every partner the judge showed this seat, as seat -> the card it was shown as, read from the seat's own
+    view: the traitor or undercover the killers are shown (`shown_to_killers`, 004 V3.5 III.5 "此时法官将匪民的
+    号码告诉杀手", V3.8 卧底), and v5's night-1 killer introduction (`teammates`, role killer), whose `undercover`
+    field names the 7 holder to the killers and whose `seats` name the killers to the undercover (000 v5.0: "you
+    must find ways to ensure the safety of your undercover agent"). They play for the seat's side, so the seat is
+    not asked to rate them and its notes and kill list mark them. The seat itself is left out; a seat shown
+    nobody gets {}. (The police's opening together with v5's undercover, R-v5-police-eyes, shows no partner: the
+    police do not learn which of them is the undercover.)"""
+    shown: dict[int, str] = {}
+    for e in visible_events(view):
+        d = e.data
+        if e.kind == EventKind.SHOWN_TO_KILLERS and _is_seat(d.get("seat")):
+            shown[int(d["seat"])] = str(d.get("role"))
+        elif e.kind == EventKind.TEAMMATES and d.get("role") == "killer" and d.get("undercover"):
+            killers = [s for s in d.get("seats") or () if _is_seat(s)]
+            undercover = [s for s in d.get("undercover") or () if _is_seat(s)]
+            if view.seat in killers:
+                shown.update(dict.fromkeys(undercover, "undercover"))
+            elif view.seat in undercover:
+                shown.update(dict.fromkeys(killers, "killer"))
+    shown.pop(view.seat, None)
+    return shown
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def seat_facts(view: SeatView) -> SeatFacts:
-    """Reads the seat's cards, the public deaths, its teammates and its check results from its view."""
-    facts = SeatFacts(view.seat, view.players)
+    """Reads the seat's cards, the public deaths, its teammates, the partners it was shown and its check results
+    from its view."""
+    facts = SeatFacts(view.seat, view.players, shown=shown_partners(view))
     for e in visible_events(view):
         d = e.data
         if e.kind == EventKind.YOUR_CARDS and d.get("seat") == view.seat:

@@ -49,28 +49,35 @@ def deal(rules: Ruleset, players: int | None, rng: Rng) -> tuple[Hands, str | No
 
 def new_game(
     ruleset: str, rng: Rng, players: int | None = None, hands: Sequence[Sequence[str]] | None = None,
-    judge_card: str | None = None, team_talk: int = 0, revision: int = RULES_REVISION,
+    judge_card: str | None = None, team_talk: int = 0, card_talk: bool | None = None,
+    revision: int = RULES_REVISION,
 ) -> tuple[GameState, list[Event]]:
     """Deals (or takes the given hands), introduces teammates, and calls the first night. `team_talk`: the
     rounds a night team may talk after its proposals differ (ruling R-team-talk; 0, the default, asks each
-    team once, as every game recorded before team talk was played); the deal records it for replay. `revision`: the
-    rules revision (RULES_REVISION for a new game; replay passes the one its deal records)."""
+    team once, as every game recorded before team talk was played); the deal records it for replay.
+    `card_talk`: whether v5's killer cards talk before their orders (R-v5-killer-talk); None, the default: in
+    every game played with team talk whose ruleset has such cards; a replay passes what the deal recorded.
+    `revision`: the rules revision (RULES_REVISION for a new game; replay passes the one its deal records)."""
     rules = get_ruleset(ruleset)
     if isinstance(revision, bool) or revision not in REVISIONS:
         raise SetupError(f"rules revision is one of {', '.join(map(str, REVISIONS))}, not {revision!r}")
     if isinstance(team_talk, bool) or not isinstance(team_talk, int) or not 0 <= team_talk <= MAX_TEAM_TALK:
         raise SetupError(f"team talk takes 0 to {MAX_TEAM_TALK} more rounds, not {team_talk!r}")
+    if card_talk is None:
+        card_talk = team_talk > 0 and any(step.talk for step in rules.night_steps)
     if hands is None:
         dealt, judge_card = deal(rules, players, rng)
     else:
         dealt = _check_hands(rules, hands, judge_card)
     table = tuple(Seat(i + 1, h, tuple(True for _ in h)) for i, h in enumerate(dealt))
     state = GameState(ruleset=rules.id, seats=table, needles=tuple(0 for _ in table), judge_card=judge_card,
-                      team_talk=team_talk, revision=revision)
+                      team_talk=team_talk, card_talk=bool(card_talk), revision=revision)
     if decide_winner(state, rules.victory) is not None:
         raise SetupError(f"this table is decided before it starts: {rules.id} needs both sides' roles")
     judge = Judge(state, rules, rng)
-    talk: dict[str, int] = {"team_talk": team_talk} if team_talk else {}  # absent: no talk (recorded before it)
+    talk: dict[str, object] = {"team_talk": team_talk} if team_talk else {}  # absent: no talk (recorded before)
+    if card_talk:
+        talk["card_talk"] = True  # absent: v5's killer cards ordered without talk (every deal recorded before it)
     if revision > 1:
         talk["rules_revision"] = revision  # absent: revision 1 (a deal recorded before revisions existed)
     judge.emit(EventKind.DEAL, JUDGE_ONLY, hands=[list(h) for h in dealt], judge_card=judge_card, **talk)
@@ -184,6 +191,16 @@ def recorded_revision(events: Sequence[Event]) -> int:
     return int(value)
 
 
+def recorded_card_talk(events: Sequence[Event]) -> bool:
+    """Whether a recorded game's v5 killer cards talked before their orders (R-v5-killer-talk): its deal says
+    `card_talk`; a deal without the field (every game recorded before the ruling) played without."""
+    deal_event = next((e for e in events if e.kind == EventKind.DEAL), None)
+    value = deal_event.data.get("card_talk", False) if deal_event is not None else False
+    if not isinstance(value, bool):
+        raise IllegalActionError("replay_bad_deal", f"the deal's card_talk is not true or false: {value!r}")
+    return value
+
+
 def decisions(events: Iterable[Event]) -> list[Action]:
     """The seats' actions recorded in an event log, in order."""
     out = []
@@ -202,7 +219,8 @@ def replay(ruleset: str, events: Sequence[Event]) -> tuple[GameState, list[Event
     rng = ReplayRng(events)
     hands = [tuple(h) for h in deals[0].data["hands"]]
     state, produced = new_game(ruleset, rng, hands=hands, judge_card=deals[0].data.get("judge_card"),
-                               team_talk=recorded_team_talk(events), revision=recorded_revision(events))
+                               team_talk=recorded_team_talk(events), card_talk=recorded_card_talk(events),
+                               revision=recorded_revision(events))
     for event in events:
         if event.kind in EVENT_DECISIONS:
             state, more = apply(state, decisions([event])[0], rng)

@@ -41,6 +41,9 @@ class NightStep:
     targets: Callable[[GameState, int], list[Target]] | None = None  # custom legal targets
     active: Callable[[GameState, int, int], bool] | None = None  # (state, seat, slot) may act tonight
     members: Callable[[GameState], list[int]] | None = None  # custom team (v3.8: police + undercover)
+    # v5: the holders talk as a team before each card gives its own order (no majority; R-v5-killer-talk), in a
+    # game whose deal says so (GameState.card_talk)
+    talk: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,13 @@ class Ruleset:
     def night_steps(self) -> tuple[NightStep, ...]:
         """The night's calls, in order."""
         return self.night.steps
+
+    def orders_alone(self, request: Request) -> bool:
+        """Whether the request is for a card that talks with its partners but gives its own order (v5's killer
+        cards, ruling R-v5-killer-talk): the partners' proposals are orders beside the seat's, not votes for one
+        target, and no majority is taken."""
+        return bool(request.partners) and any(step.talk and step.role == request.role
+                                              and step.action == request.action for step in self.night_steps)
 
     def roles(self) -> tuple[str, ...]:
         """Every role id this ruleset uses, in a stable order."""

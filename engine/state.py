@@ -76,6 +76,7 @@ class GameState:
     judge_card: str | None = None  # v5: the judge's other card, out of play
     team_talk: int = 0  # rounds a night team may talk after its first proposals differ (R-team-talk; 0: none)
     revision: int = 1  # the rules revision the deal was made under (engine/game.py RULES_REVISION; 1: before it)
+    card_talk: bool = False  # v5: the killer cards talk before their orders (R-v5-killer-talk; False: none)
     winner: Winner | None = None
 
     def seat(self, number: int) -> Seat:

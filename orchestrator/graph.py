@@ -2,8 +2,9 @@
 
 Graph state is small and serializable: the applied actions (dicts) plus human answers held for a simultaneous
 batch. The engine state is rebuilt from (seed, actions) by the ReplayCache. Nodes ask the engine what is
-pending, gather the decisions (concurrently when simultaneous, one seat at a time otherwise), apply them in the
-order of the requests, write each event to the transcript and stream it. Legality is the engine's alone.
+pending, gather the decisions (concurrently when simultaneous, one seat at a time otherwise; a seat's own
+requests of one batch in turn, `in_turn`), apply them in the order of the requests, write each event to the
+transcript and stream it. Legality is the engine's alone.
 """
 
 from __future__ import annotations
@@ -58,6 +59,21 @@ def waiting(pos: Position, held: list[dict[str, Any]] | None) -> list[Request]:
     keys = _held_keys(held)
     open_ = [r for r in pos.state.pending if r.key() not in keys]
     return open_ if is_batch(pos.state.pending) else open_[:1]
+
+
+def in_turn(requests: list[Request]) -> list[Request]:
+    """A hand's cards decide in turn (issue 33): of a seat's several requests in one batch (a v5 hand with two
+    acting cards) only the first in the judge's calling order is asked now; the next is asked once that answer is
+    applied, so it sees it in the seat's record (its night choice) and in the notebook the seat wrote with it.
+    Other seats' requests are still asked at once; the engine's protocol is unchanged (a batch may be answered a
+    part at a time)."""
+    seen: set[int] = set()
+    out: list[Request] = []
+    for request in requests:
+        if request.seat not in seen:
+            seen.add(request.seat)
+            out.append(request)
+    return out
 
 
 def next_node(pos: Position, held: list[dict[str, Any]] | None, humans: frozenset[int]) -> str:
@@ -128,7 +144,7 @@ async def step(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[
     rt = runtime.context
     pos = _at(state, rt)
     order = list(pos.state.pending)
-    todo = [r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans]
+    todo = in_turn([r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans])
     if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
         get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
     decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),

@@ -22,7 +22,8 @@ class PreflightError(KillerError, ValueError):
 
 def probe_request(pos: Position, seat: int) -> tuple[SeatView, Request]:
     """The seat's start view and a day statement: the answer shape with the most fields (speech, claimed role,
-    accusation, suspicions, reasoning)."""
+    accusation, suspicions, reasoning); the agent sends it as a connection check, never as a turn of the game
+    (agents/llm/prompting.py `check_messages`)."""
     events = tuple(engine.observation(pos.events, seat))
     view = SeatView(seat=seat, ruleset=pos.state.ruleset, players=len(pos.state.seats), events=events)
     return view, Request(seat, DecisionKind.STATEMENT)

@@ -41,19 +41,20 @@ class ReplayCache:
     """Positions of one game keyed by how many actions were applied; a miss replays from the seed."""
 
     def __init__(self, ruleset: str, seed: int, players: int | None, team_talk: int = 0,
-                 revision: int = engine.RULES_REVISION) -> None:
+                 card_talk: bool | None = None, revision: int = engine.RULES_REVISION) -> None:
         self.ruleset = ruleset
         self.seed = seed
         self.players = players
         self.team_talk = team_talk  # rounds of team talk at night (engine.new_game; ruling R-team-talk)
         self.revision = revision  # the rules revision (a resumed game keeps its deal's: engine.recorded_revision)
+        self.card_talk = card_talk  # v5 killer cards talk (R-v5-killer-talk; None: as new games do)
         self._pos: Position | None = None
         self.replays = 0  # how often a miss forced a full replay (tests and benchmarks read it)
 
     def start(self) -> Position:
         rng = random.Random(self.seed)
         state, events = engine.new_game(self.ruleset, rng, players=self.players, team_talk=self.team_talk,
-                                        revision=self.revision)
+                                        card_talk=self.card_talk, revision=self.revision)
         return Position(state, list(events), rng)
 
     def at(self, actions: list[dict[str, Any]]) -> Position:

@@ -48,8 +48,10 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         if transcript.end is not None:
             remove_checkpoint(ckpt)  # left by a process killed after the end line: a finished game needs none
             raise ResumeError(f"{game}: the game is over already ({transcript.end.get('winner')} won)")
-        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds,
-                            engine.recorded_revision(transcript.events) if transcript.events else engine.RULES_REVISION)
+        recorded = engine.recorded_card_talk(transcript.events) if transcript.entries else None  # as it was played
+        revision = engine.recorded_revision(transcript.events) if transcript.events else engine.RULES_REVISION
+        cache = ReplayCache(config.ruleset, int(config.seed or 0), config.players, config.talk_rounds, recorded,
+                            revision)
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:
             pos = cache.at(actions)

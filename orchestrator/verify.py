@@ -62,6 +62,7 @@ def _seeded(t: Transcript) -> tuple[engine.GameState, list[Event]]:
     rng = random.Random(int(t.header["seed"]))
     state, produced = engine.new_game(t.header["ruleset"], rng, players=int(t.header["players"]),
                                       team_talk=engine.recorded_team_talk(t.events),
+                                      card_talk=engine.recorded_card_talk(t.events),
                                       revision=engine.recorded_revision(t.events))
     for action in engine.decisions(t.events):
         state, more = engine.apply(state, action, rng)

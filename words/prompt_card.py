@@ -92,6 +92,18 @@ LINES: Phrases = {
                 "zh": "说清楚你会坚持哪个目标，免得互换；如果双方都让给了对方，就按座位号最小的人的提议。"},
     "talk_last": {"en": "This is the last round: the judge then takes your majority, and draws a tie by lot.",
                   "zh": "这是最后一轮：之后法官取你们的多数，平票抽签。"},
+    "orders_talk": {"en": "{who} too, each card its own order (several may name one card, and it dies once). "
+                          "After this round each of you sees the others' orders and may change yours, up to "
+                          "{rounds} rounds in all; the orders of the last round are tonight's kills.",
+                    "zh": "你的同伴（{seats}号）也在下令，每张牌各下各的（几张牌可以指同一张牌，它只死一次）。"
+                          "这一轮之后你们会看到彼此的命令并可更改，最多共{rounds}轮；最后一轮的命令就是今晚的刺杀。"},
+    "orders_round": {"en": "Killer talk, round {round} of {rounds}: each card gives its own order. In the round "
+                           "before, {proposals}.",
+                     "zh": "杀手商量，第{round}轮（共{rounds}轮）：每张牌各下各的命令。上一轮：{proposals}。"},
+    "orders_more": {"en": "Keep your order or change it; while an order changes you are all asked again.",
+                    "zh": "可以坚持或更改你的命令；只要有人改了，你们都会再被问一次。"},
+    "orders_last": {"en": "This is the last round: each card's order now is its kill tonight.",
+                    "zh": "这是最后一轮：每张牌现在的命令就是它今晚的刺杀。"},
     "check_team": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you and {whom} only.",
                    "zh": "法官的回答（点头：是杀手；摇头：不是）只有你和{seats}号看到。"},
     "check_alone": {"en": "The judge's answer (a nod: a killer; a shake: not) goes to you alone.",
@@ -155,7 +167,13 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
     partners = [str(s) for s in request.team if s != request.seat]
     if request.kind is DecisionKind.NIGHT:
         lines = [_say(LINES, "night_once", lang)] if request.irreversible else []
-        if partners and request.round > 1:
+        if partners and get_ruleset(ruleset).orders_alone(request):  # v5's killer cards (R-v5-killer-talk)
+            key = "orders_talk" if request.round <= 1 else "orders_last" if request.round >= request.rounds \
+                else "orders_more"
+            lines.append(_say(LINES, key, lang, seats=seats(partners), rounds=request.rounds,
+                              who=_partners(partners, "Your partner (seat {})", "Your partners (seats {})",
+                                            " orders", " order")))
+        elif partners and request.round > 1:
             lines.append(_say(LINES, "talk_last" if request.round >= request.rounds else "talk_more", lang))
             lines.append(_say(LINES, "crossed", lang))
         elif partners:
@@ -183,17 +201,18 @@ def consequence(request: Request, ruleset: str, lang: str) -> str:
     return _say(LINES, "no_count", lang) if request.accusations else ""
 
 
-def talk_text(request: Request, lang: str, quote: Quote = curly) -> str:
+def talk_text(request: Request, lang: str, quote: Quote = curly, orders: bool = False) -> str:
     """A later team-talk round (R-team-talk): which round of how many, what each member proposed in the round
     before ("seat 2 (you) proposed seat 5; seat 4 proposed seat 7") and what each told the team then, its words
-    quoted by `quote` like a speech (issue 19); empty for any other request."""
+    quoted by `quote` like a speech (issue 19); `orders`: the cards give their own orders (v5's killers,
+    R-v5-killer-talk), so the round is no disagreement; empty for any other request."""
     if request.round <= 1 or not request.proposals:
         return ""
     said = [phrase(lang, "talk_proposal", seat=_member(lang, request, s),
                    target=phrase(lang, "nobody") if t is None else _target_words(lang, t))
             for s, t in request.proposals]
-    text = _say(LINES, "talk_round", lang, round=request.round, rounds=request.rounds,
-                proposals=phrase(lang, "item_sep").join(said))
+    text = _say(LINES, "orders_round" if orders else "talk_round", lang, round=request.round,
+                rounds=request.rounds, proposals=phrase(lang, "item_sep").join(said))
     words = [(s, team_message({"message": m})) for s, m in request.messages]
     told = [_capital(phrase(lang, "talk_message", seat=_member(lang, request, s), words=quote(m)))
             for s, m in words if m]

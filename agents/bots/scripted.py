@@ -13,14 +13,14 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level, bot_seed
 from agents.bots.reports import telling_checks
 from agents.bots.strategies import strategic
-from agents.bots.team_talk import plurality_proposal
+from agents.bots.team_talk import own_order, plurality_proposal, spread_targets
 from agents.llm.prompting import environment
 from agents.llm.schema import Choices
 from agents.view import SeatFacts, SeatView, killers_partners, seat_facts, visible_events
@@ -133,7 +133,11 @@ class ScriptedAgent:
         known = killers_partners(heard.facts)  # a killer does not rate the partners it knows
         others = [s for s in heard.facts.living if s != view.seat and s not in known]
         sus = {s: suspicion(heard, s) for s in others}
-        if request.kind is DecisionKind.NIGHT:
+        if request.kind is DecisionKind.NIGHT and get_ruleset(view.ruleset).orders_alone(request):
+            target = self._order(heard, request, rng)  # v5's killer cards: talk, then each its own order
+            action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round,
+                            message=self._order_message(target))
+        elif request.kind is DecisionKind.NIGHT:
             agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/bots/team_talk.py)
             target = agreed if agreed is not None else self._night(heard, request, rng)
             action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
@@ -178,6 +182,24 @@ class ScriptedAgent:
         if request.action not in HARMFUL | PROTECTIVE:
             return rng.choice(options)
         return best
+
+    def _order(self, heard: Heard, request: Request, rng: random.Random) -> Target | None:
+        """A killer card's order in v5's talk (R-v5-killer-talk, agents/bots/team_talk.py): its own pick in the
+        first round; later, the same order unless a partner called before it names that card, then another."""
+        own, spread = own_order(request), spread_targets(request)
+        team = heard.facts.friends | {heard.facts.seat}
+        if spread is not None and all(isinstance(t, tuple) and t[0] in team for t in spread):
+            spread = None  # no other card of the other side is free: two kills on one beat one on a partner
+        if own is not None and spread is None:
+            return own[1]
+        return self._night(heard, replace(request, targets=spread) if spread else request, rng)
+
+    def _order_message(self, target: Target | None) -> str:
+        """What the card tells its partners with its order: the card it takes (the team then spreads its kills)."""
+        if target is None:
+            return ""
+        lines = environment(self.lang).get_template("scripted.j2").module
+        return str(lines.order(Words(self.lang).target(target))).strip()  # type: ignore[attr-defined]
 
     def _vote(self, heard: Heard, request: Request, rng: random.Random) -> Target | None:
         facts = heard.facts

@@ -1,5 +1,7 @@
 """How the bots answer a later round of team talk at night (ruling R-team-talk): the judge has shown the team
-each member's proposal; a bot goes with the team's plurality so the team agrees instead of leaving it to a lot."""
+each member's proposal; a bot goes with the team's plurality so the team agrees instead of leaving it to a lot.
+Where each card gives its own order after the talk (v5's killers, R-v5-killer-talk), a bot keeps its order
+unless a partner called before it already names the same card, and then picks another."""
 
 from __future__ import annotations
 
@@ -32,3 +34,27 @@ def random_proposal(request: Request, rng: random.Random) -> Target | None:
     """A random player's later round: one of the team's proposals, at random (None: nothing to follow)."""
     named = legal_proposals(request) if request.round > 1 else []
     return rng.choice(named) if named else None
+
+
+def own_order(request: Request) -> tuple[int, Target | None] | None:
+    """(place in calling order, target) of this card's order in the round before (None: round 1 or not found);
+    a seat holding two of the cards is listed once per card, in slot order."""
+    mine = [(i, t) for i, (s, t) in enumerate(request.proposals) if s == request.seat]
+    if request.round <= 1 or not mine:
+        return None
+    return mine[0] if request.slot == 1 or len(mine) == 1 else mine[-1]
+
+
+def spread_targets(request: Request) -> tuple[Target | None, ...] | None:
+    """A later round of card talk (R-v5-killer-talk): None to keep the card's order of the round before, or the
+    legal targets to choose anew from when a card called before it already names the same one (two kills on one
+    card waste one): every legal target no member names (None when every one is named)."""
+    own = own_order(request)
+    if own is None:
+        return None
+    place, target = own
+    if target is None or all(t != target for _, t in request.proposals[:place]):
+        return None
+    named = {t for _, t in request.proposals}
+    free = tuple(t for t in request.targets if t not in named)
+    return free or None

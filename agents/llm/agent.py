@@ -146,6 +146,7 @@ class LLMAgent:
         facts = seat_facts(view)
         choices = prompting.choices_for(view, request, facts)
         schema, messages = self._prompt(view, choices)
+        messages = prompting.check_messages(messages, self.lang)  # says it is a check, asks a minimal answer
         try:
             async with asyncio.timeout(self.timeout):  # one call's time, its transport retries included
                 reply = await self._probe(messages, schema)

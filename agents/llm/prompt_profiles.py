@@ -61,7 +61,7 @@ def full_request_text(choices: Choices, schema: dict[str, Any], lang: str) -> st
         accusations=list(choices.accusations or ()) if "accusation" in props else [],
         claimable=list(choices.roles) if "claim" in props else [],
         claim_targets=list(choices.claim_targets) if "claim" in props else [], night=choices.night,
-        ruleset=choices.ruleset, speech_chars=SCHEMA_SPEECH_CHARS)
+        ruleset=choices.ruleset, speech_chars=SCHEMA_SPEECH_CHARS, known=choices.known)
 
 
 def messages_for(profile: str, view: SeatView, choices: Choices, schema: dict[str, Any], lang: str) \

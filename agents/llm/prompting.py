@@ -52,8 +52,10 @@ def _jsonlist(values: Any) -> str:
 
 # Bump when what a model is asked changes (the card, the fields, the notebook): reports split games by it.
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
-# 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect.
-PROMPT_VERSION = 3
+# 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect;
+# 4: v5's killer cards talk before their orders (R-v5-killer-talk), the "message" field is explained only in a
+# request that takes one, the suspicions leave out every partner the seat was shown, the connection check says so.
+PROMPT_VERSION = 4
 PROMPT_PROFILE = "full"  # the default profile; agents/llm/prompt_profiles.py picks each seat's (full or small)
 
 
@@ -107,25 +109,50 @@ def public_record(view: SeatView, lang: str) -> str:
     return render(lang, "record.j2", lines=lines)
 
 
+def partner_list(facts: SeatFacts, ruleset: str) -> list[tuple[int, str]]:
+    """The partners the seat knows are on its side (agents/view.py `known_partners`, the shown ones included), as
+    (seat, the card it holds for the seat's side: shown as, or the teammates' role), in seat order."""
+    own = set(facts.cards)
+    return [(s, facts.shown.get(s) or next((r for r, group in facts.teammates.items() if r in own and s in group),
+                                            ""))
+            for s in sorted(known_partners(facts, ruleset))]
+
+
 def private_notes(view: SeatView, lang: str) -> str:
-    """The seat's own cards, what it learned at night, its teammates: only events visible to it privately."""
+    """The seat's own cards, what it learned at night, its teammates (every partner it was shown marked): only
+    events visible to it privately."""
     facts = seat_facts(view)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
-                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang, view.ruleset, view.players))
+                  living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang, view.ruleset, view.players),
+                  partners=[(s, r) for s, r in partner_list(facts, view.ruleset) if s in facts.living])
 
 
 def request_text(request: Request, lang: str, fields: list[str], targets: list[Any],
                  accusations: list[Any], claimable: list[str], speech_chars: int,
-                 claim_targets: list[Any] | None = None, night: int = 0, ruleset: str = "") -> str:
-    """What the judge asks now, with every legal value spelled out, and what follows from the answer."""
+                 claim_targets: list[Any] | None = None, night: int = 0, ruleset: str = "",
+                 known: frozenset[int] = frozenset()) -> str:
+    """What the judge asks now, with every legal value spelled out (a night choice's: the seats of `known`
+    partners among them marked), and what follows from the answer."""
+    seats_of = {t[0] if isinstance(t, tuple) else t for t in request.targets if t is not None}
+    partners = sorted(s for s in known if s in seats_of) if request.kind is DecisionKind.NIGHT else []
     return render(lang, "request.j2", request=request, D=DecisionKind, fields=fields, targets=targets,
+                  partners=partners,
                   none_allowed=None in targets, accusations=accusations, claimable=claimable,
                   claim_targets=claim_targets or [], night=night,
                   follows=consequence(request, ruleset, lang) if ruleset else "",
-                  talk=talk_text(request, lang, quote=speech_literal),
+                  talk=talk_text(request, lang, quote=speech_literal,
+                                 orders=bool(ruleset) and get_ruleset(ruleset).orders_alone(request)),
                   speaks=request.may_speak and "speech" in fields, speech_chars=speech_chars,
                   confess_effect=confess_effect(jump_kill(("killer",)), lang))
+
+
+def check_messages(messages: list[dict[str, str]], lang: str) -> list[dict[str, str]]:
+    """The connection check's messages (issue 33): the production request's shape (its system text and, sent
+    beside, its answer schema) with the user part replaced by a text that says it is only a check, not a turn,
+    and asks for the smallest answer the schema allows, so nobody takes it for the game."""
+    check = {"role": "user", "content": render(lang, "check.j2")}
+    return [*(m for m in messages if m.get("role") != "user"), check]
 
 
 def retry_text(error: str, lang: str) -> str:

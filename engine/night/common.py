@@ -45,14 +45,26 @@ def night_requests(judge: Judge, steps: tuple[NightStep, ...]) -> list[Request]:
     return [r for step in steps for r in step_requests(judge, step)]
 
 
+def card_talk(state: GameState, step: NightStep) -> bool:
+    """Whether the step's cards talk as a team before each card gives its own order (v5's killers, ruling
+    R-v5-killer-talk: they "jointly decide"; only in a game whose deal records it, GameState.card_talk)."""
+    return step.talk and state.card_talk
+
+
+def talks(state: GameState, step: NightStep) -> bool:
+    """Whether the step's members decide together (a team step, or cards that talk before their orders)."""
+    return step.team or card_talk(state, step)
+
+
 def step_requests(judge: Judge, step: NightStep, round: int = 1,
                   proposals: tuple[tuple[int, Target | None], ...] = (),
                   messages: tuple[tuple[int, str], ...] = ()) -> list[Request]:
     """The choices one step asks for: a team step's `round` (R-team-talk) and the proposals and messages of the
-    round before go to every member; a team talks for 1 + state.team_talk rounds at most."""
+    round before go to every member; a team talks for 1 + state.team_talk rounds at most (its seats: a v5 seat
+    holding two of the step's cards is one member that answers for each)."""
     members = step_members(judge.state, step)
-    team = tuple(s for s, _ in members) if step.team else ()
-    rounds = 1 + judge.state.team_talk if step.team and len(team) > 1 else 1
+    team = tuple(dict.fromkeys(s for s, _ in members)) if talks(judge.state, step) else ()
+    rounds = 1 + judge.state.team_talk if len(team) > 1 else 1
     requests: list[Request] = []
     for seat, slot in members:
         targets = legal_targets(judge.state, step, seat)

@@ -9,6 +9,11 @@ their ties). Players at a real table see each other's gestures; here the judge s
 proposals, in `team_talk` events seen by that team only, and what each wrote to the others with its proposal
 (a night choice's `message`, seen by the team only in its `night_choice` event; issue 19): 000 v5.0 has the killers
 agree "by eyes and gestures", 004 V3.8 III.8 has the police and the undercover "商量" (talk it over).
+
+v5's killer cards (ruling R-v5-killer-talk) "jointly decide who to kill, one card, two cards, or three cards.
+Then the killer tells the judge one by one": each card's answer is its own order, so differing targets are no
+disagreement. Their talk always has a second round (each seat sees the others' first orders) and goes on while
+an order changes; the last round's orders are the cards' orders.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.moves.decisions import Action, Request, Target
-from engine.night.common import member_answers, step_members, step_requests
+from engine.night.common import card_talk, member_answers, step_members, step_requests
 from engine.record.catalog import EventKind
 from engine.record.events import seats
 from engine.ruleset import Judge, NightStep
@@ -48,6 +53,23 @@ def differ(said: tuple[tuple[int, Target | None], ...]) -> bool:
     return len({t for _, t in said if t is not None}) > 1
 
 
+def changed(judge: Judge, step: NightStep, before: tuple[Action, ...], now: tuple[Action, ...]) -> bool:
+    """Whether a card's order differs between the answers before this round and with it (R-v5-killer-talk)."""
+    return proposals(judge, step, before) != proposals(judge, step, now)
+
+
+def talks_on(judge: Judge, step: NightStep, answered: int, before: tuple[Action, ...] | None,
+             answers: tuple[Action, ...]) -> bool:
+    """Whether the step's team talks another round after round `answered`: a team whose proposals differ
+    (R-team-talk); cards that order on their own (R-v5-killer-talk) after their first round, and after a later
+    round in which an order changed, when two or more seats hold them."""
+    if step.team:
+        return differ(proposals(judge, step, answers))
+    if not card_talk(judge.state, step) or len(seats(s for s, _ in step_members(judge.state, step))) < 2:
+        return False
+    return answered == 1 or (before is not None and changed(judge, step, before, answers))
+
+
 def talk_or_settle(judge: Judge, steps: tuple[NightStep, ...], answers: tuple[Action, ...]) \
         -> tuple[Action, ...] | None:
     """After a round of answers: asks again every team whose proposals differ, showing it the proposals, while
@@ -55,15 +77,16 @@ def talk_or_settle(judge: Judge, steps: tuple[NightStep, ...], answers: tuple[Ac
     card, for the majority rule and the resolver."""
     talk = judge.state.day_state if isinstance(judge.state.day_state, TeamTalk) else None
     answered = talk.round if talk is not None else 1
+    before = talk.answers if talk is not None else None
     if talk is not None:
         answers = (*talk.answers, *answers)
     rounds = 1 + judge.state.team_talk
     requests: list[Request] = []
     if answered < rounds:
         for step in steps:
-            said = proposals(judge, step, answers) if step.team else ()
-            if not differ(said):
+            if not talks_on(judge, step, answered, before, answers):
                 continue
+            said = proposals(judge, step, answers)
             team = seats(s for s, _ in step_members(judge.state, step))
             judge.emit(EventKind.TEAM_TALK, team, night=judge.state.night, role=step.role, action=step.action,
                        round=answered, rounds=rounds, proposals=[{"seat": s, "target": _json(t)} for s, t in said])

@@ -90,9 +90,10 @@ _ACTION_FIELDS = ("seat", "kind", "role", "action", "slot", "target", "speech", 
 _SPEECH_FIELDS = (*_ACTION_FIELDS, "claim")
 
 _SPECS = (
-    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card", "team_talk", "rules_revision"),
+    EventSpec(K.DEAL, Seen.JUDGE, ("hands", "judge_card", "team_talk", "card_talk", "rules_revision"),
               "The judge deals the cards: every seat's hand (and, when teams talk at night, how many more rounds; "
-              "the rules revision when it is above 1)."),
+              "v5: whether the killer cards talk before their orders, ruling R-v5-killer-talk; the rules revision "
+              "when it is above 1)."),
     EventSpec(K.GAME_STARTS, Seen.PUBLIC, ("ruleset", "players"), "The game starts with this ruleset and table."),
     EventSpec(K.YOUR_CARDS, Seen.SEAT, ("seat", "cards"), "A seat looks at its own cards."),
     EventSpec(K.TEAMMATES, Seen.TEAM, ("role", "seats", "undercover", "cites"),

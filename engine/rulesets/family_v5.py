@@ -108,8 +108,9 @@ V5_STEPS = (
     NightStep("butterfly", "take", "000 v5.0: it can take away one card at a time; It does not need to hold "
               "cards", may_pass=True, targets=other_seats_cards),
     NightStep("killer", "kill", "000 v5.0: the killer tells the judge one by one who he wants to kill ... "
-              "kill the other one in your hand; 000 v4.0: he can commit suicide (R-v5-kill-targets)",
-              targets=any_card),
+              "kill the other one in your hand; 000 v4.0: he can commit suicide (R-v5-kill-targets); they can use "
+              "their eyes and gestures to jointly decide who to kill (R-v5-killer-talk)",
+              targets=any_card, talk=True),
     NightStep("police", "check", "000 v5.0: They can only open their eyes separately and then confirm to the "
               "judge who is the killer", targets=other_seats_cards),
     NightStep("undercover", "check", "000 v5.0: when you confirm to the judge whether he is the killer, you "

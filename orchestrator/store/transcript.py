@@ -31,8 +31,11 @@ from hygiene.secrets import redact_value
 # 1: no `format` field; 2: the header says its format (event kinds from engine.record.catalog); 3: a speech may carry a
 # public `claim` (engine.moves.decisions.Claim), and a speech without the key made no claim; 4: night teams may talk
 # (ruling R-team-talk): the header's options record `talk_rounds` and the deal `team_talk`, and team-talk events
-# and later-round night choices (`round`) may appear; a game of an earlier format was played without talk.
-FORMAT_VERSION = 4
+# and later-round night choices (`round`) may appear; a game of an earlier format was played without talk; 5: v5's
+# killer cards talk before their orders (ruling R-v5-killer-talk): the deal records `card_talk`, the killer cards'
+# night choices are seen by the killer seats and may carry a message and a later `round` (a v5 game of an earlier
+# format, or one whose deal lacks the field, was played without it and replays so).
+FORMAT_VERSION = 5
 CLAIMS_FORMAT = 3  # from this format on, public claims are recorded (metrics read them instead of private labels)
 
 # Fields that hold wall-clock values: they differ between two runs of the same seeded game.

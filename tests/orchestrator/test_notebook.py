@@ -13,6 +13,7 @@ from typing import Any
 import httpx2
 
 from agents.llm.agent import LLMAgent
+from agents.llm.prompting import PROMPT_VERSION
 from orchestrator.config import RunConfig
 from orchestrator.output.render import render
 from orchestrator.resume import resume_game
@@ -69,7 +70,8 @@ def test_a_notebook_written_at_night_is_given_back_at_day(tmp_path: Path) -> Non
     result = asyncio.run(run_game(config, agents=agents, in_memory=True))  # type: ignore[arg-type]
     assert result.winner is not None
     transcript = read_transcript(result.path)
-    assert all(s["prompt_version"] == 3 and s["prompt_profile"] == "full" for s in transcript.header["seats"])
+    assert all(s["prompt_version"] == PROMPT_VERSION and s["prompt_profile"] == "full"
+               for s in transcript.header["seats"])
     checked = night_to_day = 0
     for seat, prompts in received.items():
         assert BOOK_START not in prompts[0]  # nothing to give back yet

@@ -21,7 +21,7 @@ from orchestrator.config import RunConfig
 from orchestrator.output.render import render
 from orchestrator.resume import resume_config, resume_game
 from orchestrator.run import run_game
-from orchestrator.store.transcript import read_transcript, strip_wall_clock
+from orchestrator.store.transcript import FORMAT_VERSION, read_transcript, strip_wall_clock
 from orchestrator.verify import verify_transcript
 from tests.agents.fake_endpoint import FakeEndpoint, answer, legal_answer, schema_of, seat_of
 
@@ -66,7 +66,8 @@ def test_team_talk_turns_a_split_killer_choice_into_an_agreed_one(tmp_path: Path
     prompts: dict[int, list[str]] = {}
     path = play(tmp_path, prompts)
     transcript = read_transcript(path)
-    assert transcript.header["format"] == 4 and transcript.header["options"]["talk_rounds"] == TEAM_TALK_ROUNDS
+    assert transcript.header["format"] == FORMAT_VERSION
+    assert transcript.header["options"]["talk_rounds"] == TEAM_TALK_ROUNDS
     report = verify_transcript(transcript)
     assert report.ok, report.problems
     events = [e.event for e in transcript.entries]

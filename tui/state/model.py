@@ -153,9 +153,13 @@ def _openers(model: TableModel, data: dict[str, Any]) -> None:
 
 
 def _shown(model: TableModel, data: dict[str, Any]) -> None:
+    """A partner the judge showed the killers (v3.5's traitor, v3.8's undercover): marked as a teammate on the
+    killer's own screen (issue 33: shown partners are partners, as in agents/view.py shown_partners)."""
     seat = _seat(model, data.get("seat"))
     if seat is not None and not seat.roles:
         seat.roles = (str(data.get("role")),)
+    if seat is not None and isinstance(model.view, int) and not seat.you:
+        seat.teammate = True
 
 
 def _night_falls(model: TableModel, data: dict[str, Any]) -> None:

@@ -252,6 +252,7 @@ def test_a_police_claim_keeps_every_killer_found_and_the_latest_clears() -> None
 def test_long_v5_games_never_overflow_a_claim(level: str, players: int) -> None:
     """v5 police check every night: by day 9 a revealing police had more checks than a claim holds, and the
     judge refused its speech (about one fallback a game at 15-16 seats before the cut)."""
-    outcomes = [balance_play("v5-dual", players, seed, f"scripted:{level}") for seed in range(3)]
+    # five seeds: since the killers spare their undercover (issue 33) the first three end by day 8 at 15 seats
+    outcomes = [balance_play("v5-dual", players, seed, f"scripted:{level}") for seed in range(5)]
     assert max(o.days for o in outcomes) >= 9  # long enough that the checks outnumber the cap
-    assert [o.fallbacks for o in outcomes] == [0, 0, 0]
+    assert [o.fallbacks for o in outcomes] == [0] * 5

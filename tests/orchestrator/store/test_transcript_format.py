@@ -49,3 +49,21 @@ def test_an_unknown_format_is_refused_in_one_line(tmp_path: Path, value: object)
     with pytest.raises(TranscriptError) as err:
         read_transcript(path)
     assert "format" in str(err.value) and "\n" not in str(err.value)
+
+
+V5_FORMAT4_TALK = Path(__file__).parent / "v5-dual-format4-talk-s3.jsonl"  # issue 33's capable-model v5 game
+
+
+def test_a_v5_game_played_with_team_talk_before_the_killer_talk_still_verifies() -> None:
+    """Format 4, `team_talk` 2 in its deal and no `card_talk` (ruling R-v5-killer-talk came later): each killer
+    card ordered alone, seen by its own seat, and the replay plays it so."""
+    import engine
+
+    t = read_transcript(V5_FORMAT4_TALK)
+    assert t.header["format"] == 4 < FORMAT_VERSION
+    assert engine.recorded_team_talk(t.events) == 2 and engine.recorded_card_talk(t.events) is False
+    report = verify_file(V5_FORMAT4_TALK)
+    assert report.ok, report.summary()
+    kills = [e for e in t.events if e.kind == "night_choice" and e.data.get("role") == "killer"]
+    assert len(kills) >= 6 and all(e.visible_to == frozenset({e.data["seat"]}) for e in kills)
+    assert not any(e.kind == "team_talk" for e in t.events)
