@@ -156,11 +156,13 @@ HEAD: Phrases = {
     # R-v5-half-hand: "if both of your cards die, you will die".
     "half_hand": {"en": "A player with one dead card plays on with the other: the dead card no longer acts or votes.",
                   "zh": "一张牌死了的玩家用另一张牌继续玩：死去的牌不再行动，也不再算票。"},
-    # R-v5-killer-orders: "Then the killer tells the judge one by one who he wants to kill".
-    "v5_kill": {"en": "Each {role} card names a card to kill, on its own ({n} {role} cards at most: up to {n} cards "
-                      "die){own}; the killer players see every card's order at dawn",
-                "zh": "每张{role}牌各自指定一张要杀的牌（最多 {n} 张{role}牌，最多死 {n} 张牌）{own}；"
-                      "天亮时持杀手牌的玩家看到每张牌的指令"},
+    # R-v5-killer-orders: "Then the killer tells the judge one by one who he wants to kill"; R-v5-killer-talk: in a
+    # game with team talk the killer cards see each other's orders and messages first ("jointly decide").
+    "v5_kill": {"en": "Each {role} card gives its own order: a card to kill ({n} {role} cards at most: up to {n} "
+                      "cards die){own}; in a game with team talk the killer players first see each other's orders "
+                      "and messages and may change theirs; they see every card's order at dawn",
+                "zh": "每张{role}牌各自下令杀一张牌（最多 {n} 张{role}牌，最多死 {n} 张牌）{own}；有团队商议的局里，"
+                      "持杀手牌的玩家先看到彼此的指令和留言，可以改；天亮时他们看到每张牌的指令"},
     "good_wins": {"en": "The good side wins when every {roles} is dead.", "zh": "{roles}全部出局，好人胜。"},
     "killers_win": {"en": "The killers win when every {roles} is dead.", "zh": "{roles}全部出局，杀手胜。"},
     "parity": {"en": "The killers win when they are as many as everyone else alive.",
