@@ -11,7 +11,7 @@ from typing import Any
 from agents.providers.profiles import PROVIDERS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
-from killer.game_commands import positive_seconds
+from killer.game_commands import allow_key_env_option, leave_of_args, positive_seconds
 from killer.parsing import add_command
 
 DESCRIPTIONS = {
@@ -39,6 +39,7 @@ def register(subparsers: Any) -> None:
     lab.add_argument("--price-completion", type=float, metavar="USD", help="USD per million completion tokens")
     lab.add_argument("--budget-usd", type=float, help="stop labelling before the cost would pass this")
     lab.add_argument("--limit", type=int, help="label at most this many new statements")
+    allow_key_env_option(lab)
     lab.set_defaults(run=cmd_label)
     exp = add_command(subparsers, "export", DESCRIPTIONS["export"])
     exp.add_argument("source", type=Path, metavar="RUN_OR_GAMES_DIR")
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from agents.factory import AgentSetupError
+    from agents.key_rule import KeyRefused
     from agents.providers.local_server import LocalModelUnavailable, LocalServerError
     from agents.providers.seat_table import TableError
     from engine import KillerError
@@ -60,7 +62,7 @@ def _errors() -> tuple[type[Exception], ...]:
     from orchestrator.store.transcript import TranscriptError
 
     return (KillerError, TranscriptError, BusyError, ExportError, WriteError, TableError, AgentSetupError,
-            ConfigError, LocalModelUnavailable, LocalServerError)
+            ConfigError, LocalModelUnavailable, LocalServerError, KeyRefused)
 
 
 def _price(args: argparse.Namespace) -> Any:
@@ -87,6 +89,7 @@ def cmd_label(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.folder}: not a folder (give a tournament run folder or a folder of transcripts)")
     given = {"model": args.model, "base_url": args.base_url, "api_key_env": args.api_key_env,
              "provider": args.provider, "timeout": args.timeout}
+    leave = leave_of_args(args)
 
     async def go() -> Any:
         table = load_judge_table(args.table) if args.table is not None else None
@@ -94,7 +97,7 @@ def cmd_label(args: argparse.Namespace) -> int:
         if args.budget_usd is not None and choice.price is None and not choice.embedded:
             raise CommandError("--budget-usd needs a price: --price-prompt and --price-completion, or [price] in "
                                "the --table file")
-        async with judge_model(choice) as judge:
+        async with judge_model(choice, leave=leave) as judge:
             return await label_run(args.folder, judge, choice.price, args.budget_usd, args.limit), judge, choice
 
     try:
