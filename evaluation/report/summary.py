@@ -26,7 +26,7 @@ from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
-from hygiene import files
+from hygiene import walk
 from hygiene.sanitize import markdown_value
 from orchestrator.store.transcript import Transcript, read_transcript
 from orchestrator.verify import verify_transcript
@@ -214,13 +214,13 @@ def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | No
     summary = (summarize(out, include_degraded) if transcripts is None
                else summarize_transcripts(transcripts, include_degraded))
     out.mkdir(parents=True, exist_ok=True)
-    files.write_text(out / SUMMARY, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    walk.write_text(out, SUMMARY, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     images: list[str] = []
     if plots and summary["games"]:
         from evaluation.report.plots import tournament_plots
 
         images = tournament_plots(summary, out)
-    files.write_text(out / REPORT, render_markdown(summary, images))
+    walk.write_text(out, REPORT, render_markdown(summary, images))
     return summary
 
 

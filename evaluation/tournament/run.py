@@ -31,7 +31,7 @@ from evaluation.tournament.folder import (
 )
 from evaluation.tournament.limits import Limited, RateLimit
 from evaluation.tournament.schedules import Scheduled, schedule
-from hygiene import files
+from hygiene import walk
 from orchestrator.config import RunConfig
 from orchestrator.preflight import PreflightError, preflight
 from orchestrator.replay_cache import ReplayCache
@@ -161,7 +161,7 @@ class _Runner:
                 line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
                 self.spent += line["usd"]
                 async with self.lock:
-                    with files.open_append(self.out / RESULTS) as f:
+                    with walk.open_append(self.out, RESULTS) as f:
                         f.write(safe_line(line) + "\n")
                 _drop_checkpoint(path)
             except Exception as exc:  # one broken game never stops the tournament
@@ -170,6 +170,7 @@ class _Runner:
                 self.on_done(game, line)
 
     async def _play(self, game: Scheduled) -> Path:
+        walk.check_folder(self.out, GAMES)  # a games/ link planted since the start is refused
         path = self.out / GAMES / f"{game.game_id}.jsonl"
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
