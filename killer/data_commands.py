@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,23 +67,26 @@ def _errors() -> tuple[type[Exception], ...]:
 
 
 def _price(args: argparse.Namespace) -> Any:
-    from evaluation.tournament.config import Price
+    from evaluation.tournament.config import MAX_PRICE, Price
 
     if args.price_prompt is None and args.price_completion is None:
         return None
     if args.price_prompt is None or args.price_completion is None:
         raise CommandError("give both --price-prompt and --price-completion")
-    if args.price_prompt < 0 or args.price_completion < 0:
-        raise CommandError("prices are USD per million tokens, 0 or more")
+    for value in (args.price_prompt, args.price_completion):
+        if not (math.isfinite(value) and 0 <= value <= MAX_PRICE):
+            raise CommandError(f"prices are USD per million tokens, 0 to {MAX_PRICE:g} ({value:g} given)")
     return Price(prompt=args.price_prompt, completion=args.price_completion)
 
 
 def cmd_label(args: argparse.Namespace) -> int:
     from evaluation.statements.labelling import label_run
     from evaluation.statements.setup import JudgeChoice, judge_model, load_judge_table
+    from evaluation.tournament.config import MAX_BUDGET_USD
 
-    if args.budget_usd is not None and args.budget_usd < 0:
-        raise CommandError("--budget-usd must be 0 or more")
+    if args.budget_usd is not None and not (math.isfinite(args.budget_usd) and 0 <= args.budget_usd <= MAX_BUDGET_USD):
+        raise CommandError(f"--budget-usd must be a finite amount from 0 to {MAX_BUDGET_USD:g} ({args.budget_usd:g} "
+                           "given)")
     if args.limit is not None and args.limit < 1:
         raise CommandError("--limit must be at least 1")
     if not args.folder.is_dir():

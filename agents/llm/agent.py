@@ -20,7 +20,6 @@ request shape, the transport retries and the one format adaptation live in agent
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import replace
 from typing import Any
@@ -29,7 +28,7 @@ import openai
 
 from agents.base import Annotation, Decision, PreflightRefused
 from agents.key_rule import is_loopback
-from agents.llm import prompt_profiles, prompting
+from agents.llm import answer_json, prompt_profiles, prompting
 from agents.llm.completion import Reply, Tally, is_transient, provider_message
 from agents.llm.endpoint import DEFAULT_TRANSPORT_RETRIES, STYLES, Endpoint
 from agents.llm.schema import (
@@ -145,8 +144,8 @@ class LLMAgent:
             raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens "
                                    "(finish_reason length); raise max_tokens")
         try:
-            data = json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
-        except json.JSONDecodeError:
+            data = answer_json.loads(reply.text)
+        except answer_json.AnswerJSONError:
             data = None
         if not isinstance(data, dict):
             raise PreflightRefused("the answer is not a JSON object: "

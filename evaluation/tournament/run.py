@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -202,13 +203,20 @@ async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilde
                          progress: bool = False, leave: Leave | None = None) -> RunSummary:
     """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
     at a time per folder: a second one gets a BusyError naming the first."""
+    fresh = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    with hold(out, "this tournament folder"):
-        return await _run_locked(cfg, out, build, progress, leave)
+    started: list[bool] = []
+    try:
+        with hold(out, "this tournament folder"):
+            return await _run_locked(cfg, out, build, progress, leave, started)
+    except BaseException:
+        if fresh and not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
+            shutil.rmtree(out, ignore_errors=True)
+        raise
 
 
 async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool,
-                      leave: Leave | None) -> RunSummary:
+                      leave: Leave | None, started: list[bool]) -> RunSummary:
     prepare(cfg, out)
     clear_stale(out / GAMES)  # game locks left by a killed run (the kernel released them; their files stayed)
     games = schedule(cfg)
@@ -225,6 +233,7 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
             build = default_builder(embedded, leave)
             if todo:
                 await preflight_contestants(cfg, todo[0], build)
+        started.append(True)  # from here on the folder holds games (or is the user's own)
         rows = [done[g.game_id] for g in games if g not in todo and g.game_id in done]
         bar = stack.enter_context(_progress(progress, len(todo), cfg.name))
 
