@@ -20,9 +20,9 @@ from evaluation.statements.labels import LABELS, judged_by_statement
 from evaluation.tournament.config import Price
 from evaluation.tournament.folder import CONFIG_COPY, load_run, transcript_files
 from evaluation.tournament.runs import recorded_tournament
+from hygiene.csv_cells import csv_cell
 
 FORMATS = ("csv", "parquet")
-FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
 
 
 class ExportError(Exception):
@@ -30,10 +30,8 @@ class ExportError(Exception):
 
 
 def safe_cell(value: Any) -> Any:
-    """A cell as CSV writes it: text that a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA):
-        return "'" + value
-    return value
+    """A cell as CSV writes it: text on one line and never a formula (hygiene/csv_cells.py)."""
+    return csv_cell(value)
 
 
 def csv_bytes(table: str, found: Sequence[Row]) -> bytes:
