@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from hygiene import files
+from hygiene import files, walk
 
 
 class WriteError(Exception):
@@ -17,7 +17,7 @@ class WriteError(Exception):
 def write_bytes(path: Path, data: bytes) -> None:
     """Writes `data` to `path` atomically (hygiene.files.write_bytes)."""
     try:
-        files.write_bytes(path, data)
+        walk.write_bytes(path.parent, path.name, data)  # no link on the way (hygiene/walk.py)
     except files.FileRefused as exc:
         raise WriteError(str(exc)) from None
 
@@ -25,7 +25,7 @@ def write_bytes(path: Path, data: bytes) -> None:
 def append_lines(path: Path, lines: Iterable[str]) -> None:
     """Appends whole lines to `path` (created if missing), flushed at once: a resumable log such as labels.jsonl."""
     try:
-        with files.open_append(path) as f:
+        with walk.open_append(path.parent, path.name) as f:
             for line in lines:
                 f.write(line.rstrip("\n") + "\n")
             f.flush()

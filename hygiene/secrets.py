@@ -13,7 +13,7 @@ import base64
 import re
 import threading
 from typing import Any
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
 MASK = "***"
 MIN_SECRET = 8
@@ -22,6 +22,9 @@ _SHAPES = re.compile(
     r"|((?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=\-]{8,}"  # an Authorization header echoed back
 )
 _URL_CREDENTIALS = re.compile(r"(?<=://)[^/\s:@]+(?::[^/\s@]*)?@")
+_SECRET_PARAM = (r"(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|authorization|secret|password|pass|sig"
+                 r"|signature|code)")  # query parameters that carry a key (?api_key=…, ?key=…, ?token=…)
+_URL_QUERY_SECRET = re.compile(rf"(?i)([?&;]{_SECRET_PARAM}=)[^&;#\s\"'<>]+")
 
 _lock = threading.Lock()
 _values: set[str] = set()
@@ -50,6 +53,9 @@ def remember_url(url: str | None) -> None:
         if part:
             remember(part)
             remember(unquote(part))
+    for name, value in parse_qsl(parts.query, keep_blank_values=False):  # ?api_key=… is a key too
+        if re.fullmatch(_SECRET_PARAM, name, re.IGNORECASE):
+            remember(value)
     if parts.password:  # httpx sends URL credentials as Basic auth, which a server may echo back
         pair = f"{unquote(parts.username or '')}:{unquote(parts.password)}"
         remember(base64.b64encode(pair.encode("utf-8")).decode("ascii"))
@@ -62,6 +68,7 @@ def redact(text: str) -> str:
     if pattern is not None:
         text = pattern.sub(MASK, text)
     text = _URL_CREDENTIALS.sub(MASK + "@", text)
+    text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + MASK, text)
     return _SHAPES.sub(lambda m: (m.group(1) or m.group(2)) + MASK, text)
 
 
@@ -77,13 +84,15 @@ def redact_value(obj: Any) -> Any:
 
 
 def redact_url(url: str) -> str:
-    """A URL that can be recorded: no user:password@ part."""
+    """A URL that can be recorded: no user:password@ part, and no key in its query (?api_key=***)."""
     parts = urlsplit(url)
+    query = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + MASK, "?" + parts.query)[1:] if parts.query else ""
     if parts.username is None and parts.password is None:
-        return url
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment)) if query != parts.query \
+            else url
     host = parts.hostname or ""
     netloc = host if parts.port is None else f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def forget_all() -> None:

@@ -9,8 +9,10 @@ import shlex
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator, Sequence
 from types import FrameType
+from typing import IO
 
 from engine import KillerError
 from hygiene.sanitize import clean
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `killer` console script."""
     args = build_parser().parse_args(argv)
+    warnings.showwarning = show_warning  # a library's warning may quote a hostile name (matplotlib's glyphs)
     try:
         with _sigterm_interrupts():
             return int(args.run(args))
@@ -56,6 +59,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             else ""
         print(f"killer {args.command}: interrupted{clean(redact(hint))}", file=sys.stderr)
         return 130
+
+
+def show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: IO[str] | None = None, line: str | None = None) -> None:
+    """A warning as one clean line (no escape sequence, no key, no newline), whatever text it quotes."""
+    print(f"warning: {clean(redact(str(message)), max_chars=500)}", file=file or sys.stderr)
 
 
 def _error(command: str, message: str) -> None:

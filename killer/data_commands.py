@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from agents.providers.profiles import PROVIDERS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
-from killer.game_commands import positive_seconds
+from killer.game_commands import allow_key_env_option, leave_of_args, positive_seconds
 from killer.parsing import add_command
 
 DESCRIPTIONS = {
@@ -39,6 +40,7 @@ def register(subparsers: Any) -> None:
     lab.add_argument("--price-completion", type=float, metavar="USD", help="USD per million completion tokens")
     lab.add_argument("--budget-usd", type=float, help="stop labelling before the cost would pass this")
     lab.add_argument("--limit", type=int, help="label at most this many new statements")
+    allow_key_env_option(lab)
     lab.set_defaults(run=cmd_label)
     exp = add_command(subparsers, "export", DESCRIPTIONS["export"])
     exp.add_argument("source", type=Path, metavar="RUN_OR_GAMES_DIR")
@@ -50,6 +52,7 @@ def register(subparsers: Any) -> None:
 
 def _errors() -> tuple[type[Exception], ...]:
     from agents.factory import AgentSetupError
+    from agents.key_rule import KeyRefused
     from agents.providers.local_server import LocalModelUnavailable, LocalServerError
     from agents.providers.seat_table import TableError
     from engine import KillerError
@@ -61,33 +64,37 @@ def _errors() -> tuple[type[Exception], ...]:
     from orchestrator.store.transcript import TranscriptError
 
     return (KillerError, TranscriptError, BusyError, LoadError, ExportError, WriteError, TableError, AgentSetupError,
-            ConfigError, LocalModelUnavailable, LocalServerError)
+            ConfigError, LocalModelUnavailable, LocalServerError, KeyRefused)
 
 
 def _price(args: argparse.Namespace) -> Any:
-    from evaluation.tournament.config import Price
+    from evaluation.tournament.config import MAX_PRICE, Price
 
     if args.price_prompt is None and args.price_completion is None:
         return None
     if args.price_prompt is None or args.price_completion is None:
         raise CommandError("give both --price-prompt and --price-completion")
-    if args.price_prompt < 0 or args.price_completion < 0:
-        raise CommandError("prices are USD per million tokens, 0 or more")
+    for value in (args.price_prompt, args.price_completion):
+        if not (math.isfinite(value) and 0 <= value <= MAX_PRICE):
+            raise CommandError(f"prices are USD per million tokens, 0 to {MAX_PRICE:g} ({value:g} given)")
     return Price(prompt=args.price_prompt, completion=args.price_completion)
 
 
 def cmd_label(args: argparse.Namespace) -> int:
     from evaluation.statements.labelling import label_run
     from evaluation.statements.setup import JudgeChoice, judge_model, load_judge_table
+    from evaluation.tournament.config import MAX_BUDGET_USD
 
-    if args.budget_usd is not None and args.budget_usd < 0:
-        raise CommandError("--budget-usd must be 0 or more")
+    if args.budget_usd is not None and not (math.isfinite(args.budget_usd) and 0 <= args.budget_usd <= MAX_BUDGET_USD):
+        raise CommandError(f"--budget-usd must be a finite amount from 0 to {MAX_BUDGET_USD:g} ({args.budget_usd:g} "
+                           "given)")
     if args.limit is not None and args.limit < 1:
         raise CommandError("--limit must be at least 1")
     if not args.folder.is_dir():
         raise CommandError(f"{args.folder}: not a folder (give a tournament run folder or a folder of transcripts)")
     given = {"model": args.model, "base_url": args.base_url, "api_key_env": args.api_key_env,
              "provider": args.provider, "timeout": args.timeout}
+    leave = leave_of_args(args)
 
     async def go() -> Any:
         table = load_judge_table(args.table) if args.table is not None else None
@@ -95,7 +102,7 @@ def cmd_label(args: argparse.Namespace) -> int:
         if args.budget_usd is not None and choice.price is None and not choice.embedded:
             raise CommandError("--budget-usd needs a price: --price-prompt and --price-completion, or [price] in "
                                "the --table file")
-        async with judge_model(choice) as judge:
+        async with judge_model(choice, leave=leave) as judge:
             return await label_run(args.folder, judge, choice.price, args.budget_usd, args.limit), judge, choice
 
     try:

@@ -12,6 +12,7 @@ from hygiene.sanitize import clean
 from hygiene.secrets import redact
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode, combine
+from killer.game_commands import allow_key_env_option, leave_of_args
 from killer.parsing import add_command, bounded
 from killer.study_options import add_spread_options, spread_from
 
@@ -54,6 +55,7 @@ def register(subparsers: Any) -> None:
                     "1 for zh)")
     ev.add_argument("--metric", default="win", help="with --plan and --pilot: the rate to size for (default: win)")
     _pages_option(ev)
+    allow_key_env_option(ev)
     ev.set_defaults(run=cmd_eval)
     rep = add_command(subparsers, "report", DESCRIPTIONS["report"])
     rep.add_argument("paths", type=Path, nargs="+", metavar="DIR_OR_FILES")
@@ -110,8 +112,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.plan:
         return _plan(cfg, args)
     out = args.out or Path("runs") / cfg.name
+    leave = leave_of_args(args)
     try:
-        done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty()))
+        done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty(),
+                                          leave=leave))
         summary = write_report(out, include_degraded=args.include_degraded)
         if args.pages != "none":
             from evaluation.report.index import write_run_index

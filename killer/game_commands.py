@@ -90,10 +90,28 @@ def _llm_options(parser: argparse.ArgumentParser, model_options: bool = True) ->
 
 
 def allow_key_env_option(parser: argparse.ArgumentParser) -> None:
-    """--allow-key-env NAME (repeatable): a variable a seat table may send, to that table's base_url."""
+    """The one key rule's options (agents/key_rule.py), the same on every command that sends a key:
+    --allow-endpoint ORIGIN and --allow-key-env NAME, both repeatable."""
+    parser.add_argument("--allow-endpoint", action="append", default=[], metavar="ORIGIN",
+                        help="an endpoint (scheme://host:port) a file may send a key to, besides the command "
+                        "line's own; repeat for several. A file's base_url alone never gets a key")
     parser.add_argument("--allow-key-env", action="append", default=[], metavar="NAME",
-                        help="an environment variable a --table may name as a seat's api_key_env (its key goes to "
-                        "that seat's base_url); repeat for several. A table naming any other variable is refused")
+                        help="an environment variable a file may name as api_key_env (its key goes only to an "
+                        "allowed endpoint); repeat for several. A file naming any other variable is refused")
+
+
+def leave_of_args(args: argparse.Namespace) -> Any:
+    """The one key rule's leave (agents/key_rule.Leave) from a command line: its --base-url (else
+    $OPENAI_BASE_URL, else OpenAI's), its key (--api-key, --api-key-env NAME, else OPENAI_API_KEY), and the
+    --allow-endpoint / --allow-key-env values. A bad --allow-endpoint is one line."""
+    from agents.key_rule import KeyRefused, Leave
+
+    try:
+        return Leave.of(base_url=getattr(args, "base_url", None), key=api_key(args),
+                        key_env=getattr(args, "api_key_env", None), endpoints=getattr(args, "allow_endpoint", ()),
+                        key_envs=getattr(args, "allow_key_env", ()), env=os.environ)
+    except KeyRefused as exc:
+        raise CommandError(str(exc)) from None
 
 
 def agent_kind(text: str, extra: tuple[str, ...] = ()) -> str:
@@ -172,7 +190,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
                        api_key=api_key(args), api_key_env=args.api_key_env,
-                       allow_key_env=tuple(args.allow_key_env), provider=args.provider,
+                       allow_key_env=tuple(args.allow_key_env), allow_endpoint=tuple(args.allow_endpoint),
+                       provider=args.provider,
                        prompt_profile=args.prompt_profile, table=args.table,
                        lang=args.lang, timeout=args.timeout, out=args.out, talk_rounds=args.team_talk)
     narrator = Narrator(lang=args.lang)
@@ -291,7 +310,8 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(f"{table}: no such table file")
     base_url = getattr(args, "base_url", None) or os.environ.get("OPENAI_BASE_URL") or None
     return {"api_key": api_key(args), "api_key_env": getattr(args, "api_key_env", None),
-            "allow_key_env": tuple(getattr(args, "allow_key_env", None) or ()) or None, "base_url": base_url,
+            "allow_key_env": tuple(getattr(args, "allow_key_env", None) or ()) or None,
+            "allow_endpoint": tuple(getattr(args, "allow_endpoint", None) or ()) or None, "base_url": base_url,
             "model": getattr(args, "model", None), "provider": getattr(args, "provider", None), "table": table,
             "timeout": getattr(args, "timeout", None)}
 

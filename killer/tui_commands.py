@@ -112,7 +112,8 @@ def make_config(args: argparse.Namespace, humans: frozenset[int] = frozenset()) 
     config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=resolve_agents(args),
                        model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
                        api_key=api_key(args), api_key_env=args.api_key_env,
-                       allow_key_env=tuple(args.allow_key_env), table=args.table,
+                       allow_key_env=tuple(args.allow_key_env), allow_endpoint=tuple(args.allow_endpoint),
+                       table=args.table,
                        lang=args.lang or "en", timeout=60.0 if args.timeout is None else args.timeout, out=args.out,
                        humans=humans).with_seed()
     check_table(config.ruleset, config.players)
@@ -235,6 +236,8 @@ def resume_command(args: argparse.Namespace, game: str, play: bool) -> str:
             words += [flag, str(value)]
     for name in getattr(args, "allow_key_env", None) or ():
         words += ["--allow-key-env", name]
+    for name in getattr(args, "allow_endpoint", None) or ():
+        words += ["--allow-endpoint", name]
     if play and args.lang:
         words += ["--lang", args.lang]
     return shlex.join(words)

@@ -28,7 +28,8 @@ class RunConfig:
     base_url: str | None = None
     api_key: str | None = field(default=None, repr=False)
     api_key_env: str | None = None  # the NAME of the variable holding the key (recorded; the key never is)
-    allow_key_env: tuple[str, ...] = ()  # variables a seat table may name (agents/factory.py; never from a header)
+    allow_key_env: tuple[str, ...] = ()  # variables a seat table may name (agents/key_rule.py; never from a header)
+    allow_endpoint: tuple[str, ...] = ()  # origins a seat table may send a key to (the same; never from a header)
     provider: str = "auto"  # agents/providers/profiles.py; the embedded launcher sets "llamacpp"
     prompt_profile: str = "auto"  # agents/llm/prompt_profiles.py: auto | full | small (a table's seat may override it)
     table: Path | None = None
@@ -56,7 +57,7 @@ class RunConfig:
         """The options worth recording in a transcript: everything but the key (and no credentials in URLs)."""
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name in ("api_key", "allow_key_env"):  # the key, and the user's leave (given again on resume)
+            if f.name in ("api_key", "allow_key_env", "allow_endpoint"):  # the key, the user's leave (given on resume)
                 continue
             value = getattr(self, f.name)
             if isinstance(value, Path):
@@ -79,4 +80,5 @@ class RunConfig:
         kwargs["humans"] = frozenset(kwargs.get("humans") or ())
         kwargs.update({k: v for k, v in overrides.items() if v is not None})
         kwargs["allow_key_env"] = tuple(kwargs.get("allow_key_env") or ())
+        kwargs["allow_endpoint"] = tuple(kwargs.get("allow_endpoint") or ())
         return RunConfig(**kwargs)

@@ -25,7 +25,8 @@ from orchestrator.store.lock import hold
 from orchestrator.store.transcript import Entry, TranscriptWriter, read_transcript, truncate_to
 
 # Taken from the command line on resume, never from a header: where requests go, which key, how they are shaped.
-ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "allow_key_env", "provider")
+ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "allow_key_env", "allow_endpoint",
+                   "provider")
 
 
 async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,

@@ -20,17 +20,15 @@ request shape, the transport retries and the one format adaptation live in agent
 from __future__ import annotations
 
 import asyncio
-import ipaddress
-import json
 import time
 from dataclasses import replace
 from typing import Any
-from urllib.parse import urlsplit
 
 import openai
 
 from agents.base import Annotation, Decision, PreflightRefused
-from agents.llm import prompt_profiles, prompting
+from agents.key_rule import is_loopback
+from agents.llm import answer_json, prompt_profiles, prompting
 from agents.llm.completion import Reply, Tally, is_transient, provider_message
 from agents.llm.endpoint import DEFAULT_TRANSPORT_RETRIES, STYLES, Endpoint
 from agents.llm.schema import (
@@ -49,17 +47,6 @@ from engine import Request
 from hygiene import secrets
 
 __all__ = ["DEFAULT_TRANSPORT_RETRIES", "STYLES", "LLMAgent", "is_loopback", "redact"]
-
-
-def is_loopback(base_url: str) -> bool:
-    """Whether the URL's host is this machine (localhost, 127.0.0.0/8, ::1)."""
-    host = urlsplit(str(base_url)).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def redact(text: str) -> str:
@@ -158,8 +145,8 @@ class LLMAgent:
             raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens "
                                    "(finish_reason length); raise max_tokens")
         try:
-            data = json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
-        except json.JSONDecodeError:
+            data = answer_json.loads(reply.text)
+        except answer_json.AnswerJSONError:
             data = None
         if not isinstance(data, dict):
             raise PreflightRefused("the answer is not a JSON object: "

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
+from agents.llm import answer_json
 from agents.llm.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, MAX_TEAM_MESSAGE
@@ -224,24 +225,15 @@ def parse_answer(text: str | None, choices: Choices) -> Answer:
     if not text or not text.strip():
         raise AnswerError("the answer was empty; reply with one JSON object")
     try:
-        data = json.loads(_strip_fence(text), strict=False)  # a raw newline inside a string is forgiven
-    except json.JSONDecodeError as exc:
-        raise AnswerError(f"the answer is not valid JSON ({exc.msg} at char {exc.pos})") from None
+        data = answer_json.loads(text)  # bounded: size, depth, digits (a raw newline inside a string is forgiven)
+    except answer_json.AnswerJSONError as exc:
+        raise AnswerError(str(exc)) from None
     if not isinstance(data, dict):
         raise AnswerError("the answer must be one JSON object")
     try:
         return Answer.model_validate(data, context={"choices": choices})
     except ValidationError as exc:
         raise AnswerError(_short(exc)) from None
-
-
-def _strip_fence(text: str) -> str:
-    """Accepts ```json ... ``` around the object (some chat models add it even in JSON mode)."""
-    body = text.strip()
-    if body.startswith("```"):
-        body = body.split("\n", 1)[1] if "\n" in body else body[3:]
-        body = body.rsplit("```", 1)[0]
-    return body
 
 
 def _short(exc: ValidationError) -> str:

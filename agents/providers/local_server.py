@@ -10,6 +10,11 @@ the variables it needs (SERVER_ENV: PATH, HOME, the locale, the temp folder, the
 answers, the sockets listening on its port are checked (Linux: /proc/net/tcp{,6}) to be on 127.0.0.1 only; a
 server listening anywhere else is stopped and refused. Its log (in the temp folder) is removed when it stops,
 unless the start failed (the error names the log).
+
+The child imports nothing from the user's folder: it runs in Python's safe-path mode (`-P`: neither the working
+directory nor a script's folder goes on sys.path, so a planted `./llama_cpp/server/__main__.py` never runs) and in
+a private, empty working directory of its own (removed when it stops); a relative model path is made absolute
+first. Not `-I`, which would also drop a user-site install of llama-cpp-python.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import asyncio
 import importlib.util
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -98,8 +104,8 @@ def server_command(model: Path, port: int, *, alias: str = MODEL_ALIAS, n_ctx: i
     restoring states on top cost time here: 12 calls with a growing shared prefix took 28.8 s and 27.9 s with
     `--cache true`, 22.0 s without (llama-cpp-python 0.3.36, 2 cores)."""
     return [
-        sys.executable, "-m", "llama_cpp.server",
-        "--model", str(model), "--model_alias", alias,
+        sys.executable, "-P", "-m", "llama_cpp.server",
+        "--model", str(model.absolute()), "--model_alias", alias,
         "--host", HOST, "--port", str(port),
         "--n_ctx", str(n_ctx), "--n_threads", str(n_threads),
         "--interrupt_requests", "false", "--cache", "false",
@@ -169,6 +175,7 @@ class LocalModelServer:
         self._log: IO[bytes] | None = None
         self._own_log = False  # a log this server made in the temp folder: removed when it stops
         self._abort = threading.Event()
+        self._cwd: str | None = None  # the child's private working directory
 
     @property
     def base_url(self) -> str:
@@ -185,12 +192,13 @@ class LocalModelServer:
         """Spawn the server and block until it is healthy (or raise LocalServerError naming the log file)."""
         if self._process is not None:
             raise LocalServerError("the local model server is already started")
-        model = self.model_path or find_embedded_model()
+        model = (self.model_path or find_embedded_model()).absolute()  # before the child's own folder
         self.port = free_port()
         self._log = self._open_log()
         command = server_command(model, self.port, n_ctx=self.n_ctx, n_threads=self.n_threads)
+        self._cwd = tempfile.mkdtemp(prefix="killer-llama-cwd-")  # private and empty: nothing there to import
         self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log,
-                                         stderr=subprocess.STDOUT, env=server_env())
+                                         stderr=subprocess.STDOUT, env=server_env(), cwd=self._cwd)
         try:
             self._wait_healthy()
             self._check_loopback()
@@ -215,6 +223,9 @@ class LocalModelServer:
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self._cwd is not None:
+            shutil.rmtree(self._cwd, ignore_errors=True)
+            self._cwd = None
         if self._own_log and not keep_log and self.log_path is not None:
             self.log_path.unlink(missing_ok=True)
             self._own_log = False

@@ -17,9 +17,9 @@ from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
 from evaluation.files import WriteError, write_bytes
 from evaluation.load.played import facts_of, games_in
 from evaluation.statements.labels import LABELS, judged_by_statement
+from hygiene.csv_cells import csv_cell
 
 FORMATS = ("csv", "parquet")
-FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
 
 
 class ExportError(Exception):
@@ -27,10 +27,8 @@ class ExportError(Exception):
 
 
 def safe_cell(value: Any) -> Any:
-    """A cell as CSV writes it: text that a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA):
-        return "'" + value
-    return value
+    """A cell as CSV writes it: text on one line and never a formula (hygiene/csv_cells.py)."""
+    return csv_cell(value)
 
 
 def csv_bytes(table: str, found: Sequence[Row]) -> bytes:

@@ -16,7 +16,7 @@ from engine.record.view import GOD, PUBLIC, View
 from evaluation.report.summary import REPORT
 from evaluation.tournament.folder import load_run, read_results
 from evaluation.tournament.runs import roster_of
-from hygiene import files
+from hygiene import walk
 from hygiene.sanitize import clean
 from orchestrator.output.html.labels import label
 from orchestrator.output.html.page import index_page, replay_page, result_line
@@ -93,16 +93,16 @@ def write_index(out: Path, name: str, games: Sequence[Game], lang: str | None = 
     if lang is None:
         lang = "zh" if games and all(g.transcript.header.get("lang") == "zh" for g in games) else "en"
     lang = "zh" if lang == "zh" else "en"
-    (out / PAGES).mkdir(parents=True, exist_ok=True)
+    walk.check_folder(out, PAGES)  # no link below the run folder (hygiene/walk.py)
     taken: set[str] = set()
     rows = []
     for game in games:
         href = page_name(game.transcript.game_id, taken)
-        files.write_text(out / PAGES / href, replay_page(game.transcript, VIEWS[view]))  # in its own language
+        walk.write_text(out, f"{PAGES}/{href}", replay_page(game.transcript, VIEWS[view]))  # in its own language
         rows.append(_row(game, href, lang))
     links = [(REPORT, label(lang, "index_report"))] if (out / REPORT).is_file() else []
     intro = label(lang, "index_intro", n=len(rows), view=view_name(VIEWS[view], lang))
     page = index_page(label(lang, "index_title", name=clean(name, max_chars=120)), intro, rows, lang, links)
     path = out / INDEX
-    files.write_text(path, page)
+    walk.write_text(out, INDEX, page)
     return path

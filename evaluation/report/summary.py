@@ -27,7 +27,7 @@ from evaluation.tournament.config import Price
 from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run
 from evaluation.tournament.runs import recorded_tournament
-from hygiene import files
+from hygiene import walk
 from hygiene.sanitize import markdown_value
 
 SUMMARY = "summary.json"
@@ -127,13 +127,13 @@ def write_report(out: Path, plots: bool = True, transcripts: Sequence[Path] | No
     summary = (summarize(out, include_degraded) if transcripts is None
                else summarize_transcripts(transcripts, include_degraded))
     out.mkdir(parents=True, exist_ok=True)
-    files.write_text(out / SUMMARY, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    walk.write_text(out, SUMMARY, json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     images: list[str] = []
     if plots and summary["games"]:
         from evaluation.report.plots import tournament_plots
 
         images = tournament_plots(summary, out)
-    files.write_text(out / REPORT, render_markdown(summary, images))
+    walk.write_text(out, REPORT, render_markdown(summary, images))
     return summary
 
 

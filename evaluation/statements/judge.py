@@ -8,7 +8,6 @@ falls back to "unlabelled", recorded with why."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,10 +16,12 @@ from typing import Any
 import openai
 
 from agents.base import PreflightRefused
+from agents.llm import answer_json
 from agents.llm.completion import Tally, provider_message
 from agents.llm.endpoint import Endpoint
 from agents.llm.prompting import render, speech_literal
 from engine import Event, EventKind
+from engine.judge import MAX_DAYS
 from engine.moves.decisions import CLAIM_RESULTS
 from engine.roles import display_name
 from evaluation.statements.labels import CATEGORIES
@@ -29,6 +30,8 @@ from words.narrator import sentence
 from words.reader.vocab import CLAIMABLE
 
 RUBRIC_VERSION = 1  # bump when judge.j2 or the schema asks something new: labels of another version are redone
+MAX_SAID_CHECKS = 8  # the schema's maxItems, enforced on the answer too
+MAX_NIGHT = MAX_DAYS  # no game has a night past the day cap (R-endless)
 MAX_RECORD_LINES = 300  # the record's first lines (the deal, the cards) and its latest, for very long games
 KIND_WORDS: dict[str, dict[str, str]] = {
     "en": {EventKind.STATEMENT: "a day statement", EventKind.DEFENSE: "a defence", EventKind.LAST_WORDS: "last words"},
@@ -46,7 +49,7 @@ def schema(players: int) -> dict[str, Any]:
              "properties": {"target": {"type": "integer", "minimum": 1, "maximum": players},
                             "result": {"enum": list(CLAIM_RESULTS)}, "night": {"type": ["integer", "null"]}}}
     props = {"said_role": {"enum": [*CLAIMABLE, None]}, "said_side": {"enum": ["good", "killers", None]},
-             "said_checks": {"type": "array", "items": check, "maxItems": 8}, "lie": {"type": "boolean"},
+             "said_checks": {"type": "array", "items": check, "maxItems": MAX_SAID_CHECKS}, "lie": {"type": "boolean"},
              "category": {"enum": list(CATEGORIES)}, "reason": {"type": "string"}}
     return {"type": "object", "additionalProperties": False, "required": list(props), "properties": props}
 
@@ -81,9 +84,9 @@ def messages(lang: str, header: Mapping[str, Any], before: Sequence[Event], st: 
 def parse(text: str, players: int) -> dict[str, Any]:
     """A label read from the answer text; LabelError names the first problem."""
     try:
-        data = json.loads(text.strip().removeprefix("```json").strip("`").strip(), strict=False)
-    except json.JSONDecodeError:
-        raise LabelError("the answer is not JSON") from None
+        data = answer_json.loads(text)  # bounded: size, depth, digits
+    except answer_json.AnswerJSONError as exc:
+        raise LabelError(str(exc)) from None
     if not isinstance(data, dict):
         raise LabelError("the answer is not a JSON object")
     missing = [k for k in ("said_role", "said_side", "said_checks", "lie", "category") if k not in data]
@@ -94,6 +97,8 @@ def parse(text: str, players: int) -> dict[str, Any]:
     if not isinstance(data["lie"], bool) or data["category"] not in CATEGORIES:
         raise LabelError(f"lie must be true or false and category one of {', '.join(CATEGORIES)}")
     checks = data["said_checks"] if isinstance(data["said_checks"], list) else None
+    if checks is not None and len(checks) > MAX_SAID_CHECKS:
+        raise LabelError(f"said_checks holds {len(checks)} checks (at most {MAX_SAID_CHECKS})")
     if checks is None or not all(_check_ok(c, players) for c in checks):
         raise LabelError(f"said_checks must be a list of {{target: 1..{players}, result, night}}")
     return {"said_role": data["said_role"], "said_side": data["said_side"],
@@ -103,8 +108,11 @@ def parse(text: str, players: int) -> dict[str, Any]:
 
 
 def _check_ok(c: Any, players: int) -> bool:
-    return (isinstance(c, dict) and isinstance(c.get("target"), int) and 1 <= c["target"] <= players
-            and c.get("result") in CLAIM_RESULTS and (c.get("night") is None or isinstance(c.get("night"), int)))
+    """A claimed check within the schema: a seat (an integer, never a boolean) and a night of the day cap."""
+    night = c.get("night") if isinstance(c, dict) else None
+    return (isinstance(c, dict) and type(c.get("target")) is int and 1 <= c["target"] <= players
+            and c.get("result") in CLAIM_RESULTS
+            and (night is None or (type(night) is int and 0 <= night <= MAX_NIGHT)))
 
 
 class JudgeModel:
@@ -133,10 +141,9 @@ class JudgeModel:
             raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens; raise "
                                    "max_tokens")
         try:
-            json.loads((reply.text or "").strip().removeprefix("```json").strip("`"), strict=False)
-        except json.JSONDecodeError:
-            raise PreflightRefused("the answer is not JSON: " + secrets.redact(reply.text or "(empty)")[:120]) \
-                from None
+            answer_json.loads(reply.text)
+        except answer_json.AnswerJSONError as exc:
+            raise PreflightRefused(f"{exc}: " + secrets.redact(reply.text or "(empty)")[:120]) from None
         return self._note(tally, 0)
 
     async def label(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:

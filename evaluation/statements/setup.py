@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents.factory import build_endpoint
+from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, TableError, first_problem, read_toml
 from evaluation.statements.judge import JudgeModel
 from evaluation.tournament.config import Price
@@ -78,8 +80,13 @@ class JudgeChoice:
 
 
 @contextlib.asynccontextmanager
-async def judge_model(choice: JudgeChoice, env: Mapping[str, str] | None = None) -> AsyncIterator[JudgeModel]:
-    """The judge, with the embedded model running while it is used when no model or endpoint is named."""
+async def judge_model(choice: JudgeChoice, env: Mapping[str, str] | None = None, *,
+                      leave: Leave | None = None) -> AsyncIterator[JudgeModel]:
+    """The judge, with the embedded model running while it is used when no model or endpoint is named. Its key by
+    the one key rule (agents/key_rule.py): `leave` is what the user allowed (default: the environment's endpoint
+    and OPENAI_API_KEY only), and the judge table's base_url or api_key_env never picks a key on its own."""
+    env = os.environ if env is None else env
+    leave = Leave.of(base_url=None, key=None, key_env=None, env=env) if leave is None else leave
     spec = choice.spec
     async with contextlib.AsyncExitStack() as stack:
         base_url, model, provider = spec.base_url, spec.model, spec.provider or "auto"
@@ -89,7 +96,8 @@ async def judge_model(choice: JudgeChoice, env: Mapping[str, str] | None = None)
             base_url, model, provider = server.base_url, server.model, "llamacpp"
         if not model or not base_url:
             raise TableError("the judge needs both a model and a base URL (or neither, for the embedded model)")
-        endpoint = build_endpoint(model, base_url, api_key_env=spec.api_key_env, env=env,
+        named = None if choice.embedded else spec.api_key_env  # the embedded judge takes no key
+        endpoint = build_endpoint(model, base_url, leave=leave, api_key_env=named, env=env,
                                   timeout=spec.timeout or 60.0, provider=provider, options=spec.gen_options(),
                                   response_format=spec.response_format or "auto")
         try:

@@ -11,7 +11,7 @@ from typing import Any
 from agents.health import is_degraded
 from evaluation.tournament.config import ConfigError, TournamentConfig, parse_config
 from evaluation.tournament.schedules import Scheduled
-from hygiene import files
+from hygiene import files, walk
 from hygiene.secrets import redact_url
 from orchestrator.store.transcript import read_transcript
 
@@ -66,7 +66,7 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     updates the copy (and so the costs, and which games the report expects). The agents are always built from
     the file given, never from the copy. A copy written before newer options existed reads with their defaults."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / GAMES).mkdir(exist_ok=True)
+    walk.check_folder(out, GAMES)  # made if missing; a link there is refused (hygiene/walk.py)
     copy = out / CONFIG_COPY
     mine = _recordable(cfg.model_dump(mode="json", exclude={"parallel"}))
     theirs = _read_copy(copy) if copy.exists() else None
@@ -75,7 +75,7 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     if theirs is not None and _games_part(theirs) != _games_part(mine):
         raise ConfigError(f"{out} holds a different tournament ({CONFIG_COPY} differs); use another --out")
     if theirs is None or any(theirs.get(k) != mine[k] for k in ("prices", "games", "seeds", "budget_usd")):
-        files.write_text(copy, json.dumps(mine, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+        walk.write_text(out, CONFIG_COPY, json.dumps(mine, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def _recordable(raw: dict[str, Any]) -> dict[str, Any]:

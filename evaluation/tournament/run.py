@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agents.base import Agent
+from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, SeatSpec
 from evaluation.tournament.config import ConfigError, Contestant, TournamentConfig
 from evaluation.tournament.folder import (
@@ -30,7 +32,7 @@ from evaluation.tournament.folder import (
 )
 from evaluation.tournament.limits import Limited, RateLimit
 from evaluation.tournament.schedules import Scheduled, schedule
-from hygiene import files
+from hygiene import walk
 from orchestrator.config import RunConfig
 from orchestrator.preflight import PreflightError, preflight
 from orchestrator.replay_cache import ReplayCache
@@ -59,12 +61,15 @@ class Options:
     response_format: str = "auto"
     table: Path | None = None
     provider: str = "auto"
-    seat_defaults: SeatSpec | None = None  # the contestant's generation options
+    seat_defaults: SeatSpec | None = None  # the contestant's generation options, base_url and api_key_env
     contestant: str | None = None  # the contestant's name: a bot's draws are keyed on it (docs/bots.md)
+    file_name: str = "the tournament file"  # where a contestant's base_url and api_key_env come from
 
 
-def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
-    """Agents through agents.factory; `embedded` = (base_url, model) of the running embedded model."""
+def default_builder(embedded: tuple[str, str] | None = None, leave: Leave | None = None) -> AgentBuilder:
+    """Agents through agents.factory; `embedded` = (base_url, model) of the running embedded model; `leave`:
+    where the user allowed keys to go (agents/key_rule.py; default: only the command line's endpoint)."""
+    leave = Leave.of(base_url=None, key=None, key_env=None, env=os.environ) if leave is None else leave
 
     def build(c: Contestant, seats: list[int], seed: int, lang: str) -> dict[int, Agent]:
         from agents.factory import build_agents
@@ -74,15 +79,13 @@ def default_builder(embedded: tuple[str, str] | None = None) -> AgentBuilder:
             if embedded is None:
                 raise ConfigError(f"contestant {c.name} needs the embedded model, which is not running")
             base_url, model = embedded
-        key = os.environ.get(c.api_key_env) if c.api_key_env else None
-        if c.api_key_env and not key:
-            raise ConfigError(f"contestant {c.name}: environment variable {c.api_key_env} is not set")
         provider = "llamacpp" if c.embedded else (c.provider or "auto")  # the launcher knows its server
-        generation = SeatSpec.model_validate(c.model_dump(include=set(Generation.model_fields) - {"provider"},
-                                                          exclude_none=True))
-        opts = Options(c.agent, model, base_url, key, lang, c.timeout, seed, c.response_format, provider=provider,
+        generation = SeatSpec.model_validate({
+            **c.model_dump(include=set(Generation.model_fields) - {"provider"}, exclude_none=True),
+            "base_url": base_url, "api_key_env": None if c.embedded else c.api_key_env})
+        opts = Options(c.agent, model, None, None, lang, c.timeout, seed, c.response_format, provider=provider,
                        seat_defaults=generation, contestant=c.name)
-        return dict(build_agents(opts, seats))
+        return dict(build_agents(opts, seats, leave=leave))
 
     return build
 
@@ -159,7 +162,7 @@ class _Runner:
                 line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
                 self.spent += line["usd"]
                 async with self.lock:
-                    with files.open_append(self.out / RESULTS) as f:
+                    with walk.open_append(self.out, RESULTS) as f:
                         f.write(safe_line(line) + "\n")
                 _drop_checkpoint(path)
             except Exception as exc:  # one broken game never stops the tournament
@@ -168,6 +171,7 @@ class _Runner:
                 self.on_done(game, line)
 
     async def _play(self, game: Scheduled) -> Path:
+        walk.check_folder(self.out, GAMES)  # a games/ link planted since the start is refused
         path = self.out / GAMES / f"{game.game_id}.jsonl"
         if path.exists() and _finished(path):
             return path  # finished, but its results line was lost
@@ -196,15 +200,23 @@ class _Runner:
 
 
 async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilder | None = None,
-                         progress: bool = False) -> RunSummary:
+                         progress: bool = False, leave: Leave | None = None) -> RunSummary:
     """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
     at a time per folder: a second one gets a BusyError naming the first."""
+    fresh = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    with hold(out, "this tournament folder"):
-        return await _run_locked(cfg, out, build, progress)
+    started: list[bool] = []
+    try:
+        with hold(out, "this tournament folder"):
+            return await _run_locked(cfg, out, build, progress, leave, started)
+    except BaseException:
+        if fresh and not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
+            shutil.rmtree(out, ignore_errors=True)
+        raise
 
 
-async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool) -> RunSummary:
+async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool,
+                      leave: Leave | None, started: list[bool]) -> RunSummary:
     prepare(cfg, out)
     clear_stale(out / GAMES)  # game locks left by a killed run (the kernel released them; their files stayed)
     games = schedule(cfg)
@@ -218,9 +230,10 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
 
                 server = await stack.enter_async_context(LocalModelServer())
                 embedded = (server.base_url, server.model)
-            build = default_builder(embedded)
+            build = default_builder(embedded, leave)
             if todo:
                 await preflight_contestants(cfg, todo[0], build)
+        started.append(True)  # from here on the folder holds games (or is the user's own)
         rows = [done[g.game_id] for g in games if g not in todo and g.game_id in done]
         bar = stack.enter_context(_progress(progress, len(todo), cfg.name))
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from engine import Event, decisions
+from engine import Event, all_rulesets, decisions
+from engine.judge import MAX_DAYS
 from hygiene import files
 from hygiene.secrets import redact_value
 
@@ -43,7 +44,15 @@ WALL_CLOCK_FIELDS = frozenset({"created", "latency_s", "wall_s", "ended", "resum
 # Characters json.dumps(ensure_ascii=False) leaves raw that str.splitlines() and many editors treat as breaks.
 _RAW_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 MAX_LINE_CHARS = 4_000_000  # a line longer than this is not one the writer made
-MAX_BYTES = 64 * files.MB  # a transcript larger than this is not a game (a long 16-seat LLM game is a few MB)
+# A legal game is bounded by the day cap (ruling R-endless): at most MAX_DAYS days at the largest table (20 seats),
+# and a seat's day is a handful of events (its statement, accusation, vote, a runoff, last words, a night choice,
+# team talk): random legal games of every ruleset at its largest table make at most 5.1 events per seat-day (15
+# seeds each, measured for issue 31), so 16 per seat-day, team talk's 5 rounds included, bounds any game. Reading
+# stops with one line past this many lines, before any is parsed, and the byte cap matches it.
+MAX_TABLE = max(r.players[1] for r in all_rulesets())  # 20
+EVENTS_PER_SEAT_DAY = 16
+MAX_EVENTS = MAX_DAYS * MAX_TABLE * EVENTS_PER_SEAT_DAY  # 19,200
+MAX_BYTES = 32 * files.MB  # MAX_EVENTS lines of 1.7 KB on average (an LLM game's lines are 0.3 to 2 KB)
 # Header fields and the types they must have when present (a wrong one crashes readers further on).
 HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,), "seats": (list,), "lang": (str,),
                                              "options": (dict,), "game_id": (str,)}
@@ -136,7 +145,11 @@ class TranscriptWriter:
 def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
     """Reads a transcript; `tolerant` drops a torn last line (a crash mid-write) instead of failing."""
     try:
-        lines = files.read_text(path, MAX_BYTES).split("\n")
+        text = files.read_text(path, MAX_BYTES)
+        if text.count("\n") > MAX_EVENTS + 2:  # the header and the end line besides the events
+            raise TranscriptError(f"{path}: more than {MAX_EVENTS:,} events, more than a game can have (the day "
+                                  f"cap, {MAX_DAYS} days); killer does not read it")
+        lines = text.split("\n")
     except FileNotFoundError:
         raise TranscriptError(f"{path}: no such file") from None
     except files.FileRefused as exc:

@@ -89,7 +89,10 @@ def test_the_header_records_profiles_and_options_of_a_mixed_table_never_a_key(tm
             for k, v in env.items():
                 mp.setenv(k, v)
             result = asyncio.run(run_game(RunConfig(ruleset="v2-classic", players=8, seed=3, table=table,
-                                                    allow_key_env=tuple(env), out=tmp_path), in_memory=True))
+                                                    allow_key_env=tuple(env), out=tmp_path,
+                                                    allow_endpoint=(openai_emu.base_url, ds_emu.base_url,
+                                                                    vllm_emu.base_url)),
+                                          in_memory=True))
         assert not (openai_emu.refusals or vllm_emu.refusals or ds_emu.refusals)
         assert vllm_emu.bodies[-1]["top_k"] == 20
     header = read_transcript(result.path).header

@@ -81,3 +81,23 @@ def test_a_never_ending_stream_ends_within_its_timeout(tmp_path: Path, mode: str
     fallback = str(result["fallback"])
     assert "larger than 8 MB" in fallback or "within 3 s (--timeout)" in fallback, fallback
     assert result["heard"] > 0  # the live speech was shown while it lasted
+
+
+@pytest.mark.parametrize("mode", ["answer-fast", "answer-trickle", "answer-gzip"])
+def test_an_endless_judge_ends_label_in_one_line_under_500_mb(tmp_path: Path, mode: str) -> None:
+    """Issue 31, item 5: `killer label` reads its judge through the bounded client too (a 1 GB address-space
+    limit: the unbounded read of round three took 3.7 GB, then MemoryError and a thread traceback)."""
+    import shutil
+
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    shutil.copy(ROOT / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl", run_dir)
+    with endless_endpoint(mode) as endpoint:
+        run = measured([sys.executable, "-m", "killer.cli", "label", str(run_dir), "--base-url", endpoint.base_url,
+                        "--model", "m", "--timeout", "3"], tmp_path, ENV)
+        held = endpoint.held()
+    assert run.code == 2, (run.code, run.stderr[-2000:])
+    assert held < HOLD_S and run.seconds < WALL_S and run.peak_mb < 500, (held, run.seconds, run.peak_mb)
+    assert "Traceback" not in run.stderr and run.stderr.count("\n") == 1, run.stderr[-2000:]
+    assert WHY[mode.split("-")[1]] in run.stderr, run.stderr
+    assert not (run_dir / "labels.jsonl").exists() or (run_dir / "labels.jsonl").read_text() == ""

@@ -100,8 +100,8 @@ def test_a_password_in_the_base_url_is_not_printed(tmp_path: Path) -> None:
         (tmp_path / "t.toml").write_text(f'name = "t"\nrulesets = ["v1"]\n[[contestants]]\nname = "a"\n'
                                          f'model = "gpt-4.1-mini"\nbase_url = "{url}"\napi_key_env = "EMU_KEY"\n'
                                          '[[contestants]]\nname = "b"\nagent = "random"\n')
-        eval_run = measured([sys.executable, "-m", "killer.cli", "eval", "t.toml", "--out", "run", "--no-progress"],
-                            tmp_path, env, DEADLINE_S)
+        eval_run = measured([sys.executable, "-m", "killer.cli", "eval", "t.toml", "--out", "run", "--no-progress",
+                             "--allow-key-env", "EMU_KEY", "--allow-endpoint", emu.base_url], tmp_path, env, DEADLINE_S)
     assert "127.0.0.1" in line and PASSWORD not in line
     assert eval_run.code not in (0, None) and "refused" in eval_run.stderr, eval_run.stderr[-2000:]
     assert PASSWORD not in eval_run.stderr + eval_run.stdout

@@ -75,7 +75,8 @@ def test_no_key_reaches_any_file_or_output_of_a_killed_and_resumed_game(tmp_path
     games = tmp_path / "games"
     with hostile_endpoint(hold_after=60) as hostile:
         table = _table(given / "table.toml", hostile.port)
-        args = ["run", "--agents", "llm", "--table", str(table), *ALLOWED, "--seed", "3", "--timeout", "5", "--out",
+        allowed = [*ALLOWED, "--allow-endpoint", f"http://127.0.0.1:{hostile.port}"]
+        args = ["run", "--agents", "llm", "--table", str(table), *allowed, "--seed", "3", "--timeout", "5", "--out",
                 str(games)]
         child = _killer(args, tmp_path, tmp_path / "run")
         _wait(hostile, 61, child)
@@ -87,7 +88,7 @@ def test_no_key_reaches_any_file_or_output_of_a_killed_and_resumed_game(tmp_path
         assert any(name.endswith(".ckpt.sqlite") for name in left), left
         assert _leaks(tmp_path) == []
         hostile.release()
-        resume = ["resume", str(transcript), "--table", str(table), *ALLOWED]
+        resume = ["resume", str(transcript), "--table", str(table), *allowed]
         child = _killer(resume, tmp_path, tmp_path / "resume")
         assert child.wait(timeout=300) in (0, 3), (tmp_path / "resume.err").read_text()
     text = transcript.read_text(encoding="utf-8")
@@ -113,7 +114,8 @@ def test_no_key_reaches_a_tournament_folder_or_its_output(tmp_path: Path) -> Non
             'api_key_env = "GROQ_KEY"\ntimeout = 5\n'
             f'[[contestants]]\nname = "gemini"\nagent = "llm"\nmodel = "m"\nbase_url = "{base}"\n'
             'api_key_env = "GEMINI_KEY"\ntimeout = 5\n', encoding="utf-8")
-        child = _killer(["eval", str(config), "--out", str(runs), "--no-progress"], tmp_path, tmp_path / "eval")
+        child = _killer(["eval", str(config), "--out", str(runs), "--no-progress", *ALLOWED, "--allow-endpoint", plain],
+                        tmp_path, tmp_path / "eval")
         assert child.wait(timeout=300) in (0, 1, 3), (tmp_path / "eval.err").read_text()
     assert (runs / "results.jsonl").read_text().count("\n") >= 2
     assert KEYS["GROQ_KEY"] in hostile.keys and f"Basic {BASIC}" in hostile.keys  # both in use, both echoed

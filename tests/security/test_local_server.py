@@ -103,3 +103,59 @@ def test_the_real_server_binds_loopback_under_a_hostile_environment(embedded_mod
         assert found is not None and found and found <= LOOPBACK_HEX
         log = server.log_path
     assert log is not None and not log.exists()
+
+
+PLANTED = """
+import pathlib, sys
+pathlib.Path(sys.argv[0]).parent.parent.parent.joinpath("RAN").write_text("planted code ran")
+"""
+
+
+def _plant(folder: Path) -> Path:
+    """A `llama_cpp.server` package in `folder` whose __main__ leaves a RAN file beside it when it runs."""
+    package = folder / "llama_cpp" / "server"
+    package.mkdir(parents=True)
+    (folder / "llama_cpp" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "__main__.py").write_text(PLANTED)
+    return folder / "RAN"
+
+
+def test_a_planted_llama_cpp_in_the_working_directory_never_runs(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31, item 3: the server is started with -P from a private folder, so the user's cwd is not on its
+    sys.path; a relative model path is made absolute before that."""
+    ran = _plant(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "model.gguf").write_bytes(b"not a model")
+    import subprocess
+
+    plain = subprocess.run([sys.executable, "-m", "llama_cpp.server"], cwd=tmp_path, capture_output=True, timeout=60)
+    assert plain.returncode == 0 and ran.read_text() == "planted code ran"  # the plant works without -P
+    ran.unlink()
+    command = local_server.server_command(Path("model.gguf"), 9)
+    assert command[1] == "-P" and command[command.index("--model") + 1] == str(tmp_path / "model.gguf")
+    server = LocalModelServer(Path("model.gguf"), startup_timeout_s=20)
+    with pytest.raises(LocalServerError):  # llama-cpp-python is absent, or refuses a model that is none
+        server.start()
+    assert not ran.exists()
+    assert server.log_path is not None
+    server.log_path.unlink()
+
+
+def test_the_server_runs_in_a_private_empty_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    where = tmp_path / "where.json"
+    probe = ("import json, os, sys; json.dump({'cwd': os.getcwd(), 'files': os.listdir('.'), 'path': sys.path}, "
+             f"open({str(where)!r}, 'w')); sys.exit(1)")
+    monkeypatch.setattr(local_server, "server_command",
+                        lambda model, port, **kw: [sys.executable, "-P", "-c", probe])
+    monkeypatch.chdir(tmp_path)
+    server = LocalModelServer(Path("model.gguf"), startup_timeout_s=20)
+    with pytest.raises(LocalServerError):
+        server.start()
+    seen = json.loads(where.read_text())
+    assert seen["cwd"] != str(tmp_path) and seen["files"] == []
+    assert str(tmp_path) not in seen["path"] and "" not in seen["path"]
+    assert not Path(seen["cwd"]).exists()  # removed when the server stopped
+    assert server.log_path is not None
+    server.log_path.unlink()

@@ -13,7 +13,8 @@ import engine
 from agents.base import Decision
 from agents.bots.random_bot import RandomAgent
 from agents.bots.scripted import CHECK_RE, ScriptedAgent
-from agents.factory import AgentSetupError, build_agents
+from agents.factory import build_agents
+from agents.key_rule import KeyRefused
 from agents.llm.agent import LLMAgent
 from agents.providers.seat_table import TableError, load_table
 from agents.view import SeatView
@@ -124,6 +125,7 @@ class Opts:
     api_key: str | None = None
     table: Path | None = None
     allow_key_env: tuple[str, ...] = ()
+    allow_endpoint: tuple[str, ...] = ()
     lang: str = "en"
     timeout: float = 9.0
     seed: int | None = 1
@@ -134,7 +136,8 @@ def test_table_mixes_agents_and_endpoints(tmp_path: Path) -> None:
     path.write_text('[defaults]\nmodel = "m1"\nbase_url = "http://127.0.0.1:8000/v1"\ntimeout = 5\n'
                     '[seats.2]\nagent = "scripted"\n[seats.3]\nmodel = "m3"\nbase_url = "https://x.example/v1"\n'
                     'api_key_env = "MY_KEY"\nresponse_format = "json_object"\n')
-    agents = build_agents(Opts(table=path, allow_key_env=("MY_KEY",)), [1, 2, 3], env={"MY_KEY": "sk-secret"})
+    agents = build_agents(Opts(table=path, allow_key_env=("MY_KEY",), allow_endpoint=("https://x.example",)),
+                          [1, 2, 3], env={"MY_KEY": "sk-secret"})
     assert isinstance(agents[2], ScriptedAgent)
     one, three = agents[1], agents[3]
     assert isinstance(one, LLMAgent) and isinstance(three, LLMAgent)
@@ -163,7 +166,7 @@ def test_a_bad_table_is_one_clear_line(tmp_path: Path, text: str, needle: str) -
 
 
 def test_factory_errors_and_env(tmp_path: Path) -> None:
-    with pytest.raises(AgentSetupError, match="no API key"):
+    with pytest.raises(KeyRefused, match="no API key"):
         build_agents(Opts(), [1], env={})
     with pytest.raises(TableError, match="seat 9"):
         path = tmp_path / "t.toml"

@@ -259,7 +259,8 @@ def test_generation_options_reach_the_request() -> None:
 def test_the_factory_takes_provider_key_variable_and_contestant_options() -> None:
     from dataclasses import dataclass
 
-    from agents.factory import AgentSetupError, build_agents
+    from agents.factory import build_agents
+    from agents.key_rule import KeyRefused
     from agents.providers.seat_table import SeatSpec
 
     @dataclass(frozen=True)
@@ -276,7 +277,7 @@ def test_the_factory_takes_provider_key_variable_and_contestant_options() -> Non
         api_key_env: str = "MY_VAR"
         seat_defaults: SeatSpec | None = None
 
-    with pytest.raises(AgentSetupError, match=r"MY_VAR \(--api-key-env\) is not set"):
+    with pytest.raises(KeyRefused, match=r"MY_VAR \(--api-key-env\) is not set"):
         build_agents(Opts(), [1])
     built = build_agents(Opts(seat_defaults=SeatSpec(temperature=0.3, seed=4)), [1], env={"MY_VAR": "sk-x"})
     a = built[1]

@@ -26,13 +26,18 @@ def tournament(path: Path, base_url: str, model: str, extra: str = "") -> Path:
     return path
 
 
+def allowed(emu: ProviderEmulator) -> list[str]:
+    """The user's leave for the contestant's key (agents/key_rule.py): its variable and its endpoint."""
+    return ["--allow-key-env", "EMU_KEY", "--allow-endpoint", emu.base_url]
+
+
 def test_generation_options_reach_the_requests_and_reasoning_tokens_are_priced(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     with ProviderEmulator("openai", ["gpt-5-mini"]) as emu:
         monkeypatch.setenv("EMU_KEY", emu.key)
         cfg = tournament(tmp_path / "t.toml", emu.base_url, "gpt-5-mini",
                          'reasoning_effort = "minimal"\nmax_tokens = 5000\nseed = 11\n')
-        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress"])
+        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress", *allowed(emu)])
         assert emu.refusals == [] and len(emu.bodies) > 10
         assert all(b["reasoning_effort"] == "minimal" and b["max_completion_tokens"] == 5000 and b["seed"] == 11
                    for b in emu.bodies)
@@ -50,7 +55,7 @@ def test_a_refused_contestant_stops_the_tournament_before_any_game(
     with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
         monkeypatch.setenv("EMU_KEY", "sk-wrong-000000000")
         cfg = tournament(tmp_path / "t.toml", emu.base_url, "gpt-4.1-mini")
-        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress"])
+        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress", *allowed(emu)])
         assert len(emu.bodies) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert code == ExitCode.BAD_INPUT and len(err) == 1
@@ -63,7 +68,7 @@ def test_a_contestant_that_cannot_answer_is_degraded(tmp_path: Path, monkeypatch
     with ProviderEmulator("vllm", ["m"], junk_seats=frozenset({2, 3})) as emu:
         monkeypatch.setenv("EMU_KEY", emu.key)
         cfg = tournament(tmp_path / "t.toml", emu.base_url, "m")
-        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress"])
+        code = main(["eval", str(cfg), "--out", str(tmp_path / "run"), "--no-progress", *allowed(emu)])
     captured = capsys.readouterr()
     assert code == ExitCode.DEGRADED and "DEGRADED: gpt" in captured.err
 
