@@ -20,11 +20,13 @@ line without an integer index, a header whose fields have the wrong types.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from engine import Event, decisions
+from engine.record.view import View, seen
 from hygiene import files
 from hygiene.secrets import redact_value
 
@@ -63,6 +65,16 @@ class Entry:
         if self.annotation is not None:
             out["annotation"] = self.annotation
         return out
+
+
+def in_view(entries: Iterable[Entry], view: View) -> list[Entry]:
+    """The entries `view` sees, each with only the annotation it may read (engine.record.view.seen, R-view)."""
+    out = []
+    for entry in entries:
+        shown, note = seen(entry.event, entry.annotation, view)
+        if shown:
+            out.append(entry if note is entry.annotation else Entry(entry.i, entry.event, note))
+    return out
 
 
 @dataclass
