@@ -18,7 +18,7 @@ from engine.game import (
     recorded_team_talk,
     replay,
 )
-from engine.moves.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
+from engine.moves.decisions import SPEAKING, Action, Claim, ClaimedCheck, DecisionKind, Request, Target
 from engine.record.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
 from engine.record.events import Event
 from engine.record.view import GOD, PUBLIC, View, can_see, observation
@@ -33,6 +33,7 @@ __all__ = [
     "MAX_TEAM_TALK",
     "PUBLIC",
     "ROLES",
+    "SPEAKING",
     "SPEECHES",
     "TEAM_TALK_ROUNDS",
     "Action",

@@ -19,9 +19,8 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from agents.llm.schema import SPEAKING
 from agents.view import SpeechListener
-from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
+from engine import SPEAKING, Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.errors import KillerError
 from evaluation.export.files import WriteError, write_bytes
 from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
 from evaluation.report.summary import Played, facts_of, loose_transcripts, run_transcripts
@@ -25,7 +26,7 @@ FORMATS = ("csv", "parquet")
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula (OWASP)
 
 
-class ExportError(Exception):
+class ExportError(KillerError):
     """The input or --out cannot be used: one line for the user."""
 
 

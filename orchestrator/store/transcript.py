@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from engine import Event, decisions
+from engine import Event, KillerError, decisions
 from engine.record.view import View, seen
 from hygiene import files
 from hygiene.secrets import redact_value
@@ -48,7 +48,7 @@ HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,
                                              "options": (dict,), "game_id": (str,)}
 
 
-class TranscriptError(Exception):
+class TranscriptError(KillerError):
     """A transcript file that cannot be read (missing, not JSONL, no header): one line for the user."""
 
 
