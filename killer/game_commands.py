@@ -284,9 +284,9 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    from orchestrator.hooks import Hooks
     from orchestrator.output.narrate import Narrator
     from orchestrator.resume import resume_game
-    from orchestrator.run import Hooks
 
     path = find_game(args.game, args.out)
     narrator = Narrator()

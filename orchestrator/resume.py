@@ -13,9 +13,10 @@ from agents.base import Agent
 from hygiene.files import FileRefused, refuse_unsafe
 from hygiene.secrets import redact_url
 from orchestrator.config import RunConfig
+from orchestrator.hooks import GameResult, Hooks
 from orchestrator.preflight import resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
-from orchestrator.run import GameResult, Hooks, drive
+from orchestrator.run import drive
 from orchestrator.seats import build_agents
 from orchestrator.store.checkpoint import ResumeError, checkpointed_actions, read_checkpoint, remove_checkpoint
 from orchestrator.store.files import checkpoint_path
