@@ -23,9 +23,9 @@ from agents.view import SpeechListener
 from engine import SPEAKING, Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
-from orchestrator.ledger import ledger
 from orchestrator.replay_cache import Position
 from orchestrator.runtime import GameRuntime
+from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry
 
 # Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).

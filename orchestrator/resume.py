@@ -60,7 +60,7 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
             await resolve_all(seats)
             writer = TranscriptWriter(game)
             writer.reopen()
-            try:  # notebooks and fallback figures: derived from the kept entries, as live (orchestrator.ledger)
+            try:  # notebooks and fallback figures: derived from the kept entries, as live (orchestrator.store.ledger)
                 start: Any = {"actions": actions, "held": []} if fresh else None
                 return await drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, entries)
             finally:

@@ -17,13 +17,13 @@ from agents.base import Agent
 from orchestrator.config import RunConfig
 from orchestrator.graph import build_graph
 from orchestrator.hooks import GameResult, Hooks
-from orchestrator.ledger import ledger
 from orchestrator.preflight import preflight, resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.runtime import GameRuntime
 from orchestrator.seats import build_agents, make_header
 from orchestrator.store.checkpoint import open_saver, remove_checkpoint, thread_config
 from orchestrator.store.files import checkpoint_path, claim_transcript, new_game_id
+from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry, TranscriptWriter
 
 
@@ -81,7 +81,7 @@ async def drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], 
                  hooks: Hooks, ckpt: Path | None, start: Any, entries: list[Entry]) -> GameResult:
     """Runs the graph until the game ends or a human seat waits with nobody to answer. `entries`: the
     transcript's entries so far; what the game knows beyond the engine's state (notebooks, the end line's
-    fallback figures) is derived from them and the ones recorded now (orchestrator.ledger), live as on resume."""
+    fallback figures) is derived from them and the ones recorded now (orchestrator.store.ledger), live as on resume."""
     assert config.game_id is not None
     started = time.monotonic()
     ended: dict[str, Any] = {}

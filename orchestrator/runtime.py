@@ -1,6 +1,6 @@
 """What the graph's nodes use but the checkpointer must not store: the agents, the engine cache, the transcript
 writer and the entries recorded so far (what the game knows beyond the engine's state is derived from them:
-orchestrator.ledger). Passed to every run as LangGraph's runtime context."""
+orchestrator.store.ledger). Passed to every run as LangGraph's runtime context."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Derived, not kept: each seat's notebook and the end line's fallback figures come from the transcript's entries
-(orchestrator.ledger), so a game resumed from its transcript gives every seat the notebook the live game gave it at
-the same decision, and ends with the same figures."""
+(orchestrator.store.ledger), so a game resumed from its transcript gives every seat the notebook the live game gave
+it at the same decision, and ends with the same figures."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from agents.bots.random_bot import RandomAgent
 from agents.view import NotebookData, SeatView
 from engine import Event, EventKind, Request
 from orchestrator.config import RunConfig
-from orchestrator.ledger import ledger
 from orchestrator.resume import resume_game
 from orchestrator.run import run_game
+from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry, read_transcript
 
 Given = dict[tuple[int, int, str], NotebookData]  # (seat, events it had seen, request) -> the notebook it was given
