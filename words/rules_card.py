@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine import display_name, get_ruleset
-from engine.roles import ROLES, Team, action_card, action_help, team_of
+from engine.roles import ROLES, Team, action_card, action_help, plural_en, team_of
 from engine.ruleset import Victory
 from words.card_phrases import CALL, DAYS, HEAD, LAST_WORDS, ROLE, RULINGS, say
 from words.table import Call, Table, table
@@ -63,9 +63,6 @@ def roles_line(tab: Table, lang: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-PLURALS = {"Butterfly": "Butterflies", "Forest old man": "Forest old men"}  # the rest take an s; police stay
-
-
 def power_sentence(role: str, action: str, lang: str, members: int = 1) -> str:
     """A role's night power as one clause, its English subject and verb agreeing with the seats it wakes:
     "Killers choose a seat to kill" for a team of three, "Sniper chooses a seat to snipe" for one seat (the
@@ -76,7 +73,7 @@ def power_sentence(role: str, action: str, lang: str, members: int = 1) -> str:
     head, _, rest = action_card(action, "en").partition("{who} ")
     verb, _, tail = rest.partition(" ")
     if members > 1:
-        name = PLURALS.get(name, name if name.lower().endswith("police") else name + "s")
+        name = plural_en(role) if role in ROLES else name + "s"  # the role's row (engine/roles.py)
     elif verb != "may":
         verb += "s"
     return f"{head}{name} {verb} {tail}"
