@@ -109,6 +109,7 @@ EN: dict[str, str] = {
     "unknown_event": "The judge records something this version cannot word.",
     # headings and views
     "night_heading": "Night {n}", "day_heading": "Day {n}", "seen_public": "public",
+    "before_first_night": "Before the first night", "alive": "alive",
     "seen_by": "seen by {seats}", "judge_only": "judge only",
     # renders and the terminal narration
     "render_public": "public view", "render_god": "god view", "render_seat": "{seat}'s view",
@@ -236,6 +237,7 @@ ZH: dict[str, str] = {
     K.REVEAL: "亮牌：{table}。",
     "unknown_event": "法官记下了一件本版本无法描述的事。",
     "night_heading": "第{n}夜", "day_heading": "第{n}天", "seen_public": "公开",
+    "before_first_night": "第一夜之前", "alive": "存活",
     "seen_by": "{seats}可见", "judge_only": "仅法官可见",
     "render_public": "公共视角", "render_god": "上帝视角", "render_seat": "{seat}视角",
     "render_intro": "规则：{ruleset}；{players}人；随机种子 {seed}；中文局。",
