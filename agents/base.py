@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from agents.view import NotebookData, SeatView
-from engine import Action, Request
+from engine import Action, KillerError, Request
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Agent(Protocol):
     async def decide(self, view: SeatView, request: Request) -> Decision: ...
 
 
-class PreflightRefused(Exception):
+class PreflightRefused(KillerError):
     """The endpoint refused the production request (or its answer cannot be read): the provider's message."""
 
 

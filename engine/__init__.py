@@ -21,7 +21,7 @@ from engine.game import (
     recorded_team_talk,
     replay,
 )
-from engine.moves.decisions import Action, Claim, ClaimedCheck, DecisionKind, Request, Target
+from engine.moves.decisions import SPEAKING, Action, Claim, ClaimedCheck, DecisionKind, Request, Target
 from engine.record.catalog import CATALOGUE, DECISIONS, SPEECHES, EventKind
 from engine.record.events import Event
 from engine.record.view import GOD, PUBLIC, View, can_see, observation
@@ -37,6 +37,7 @@ __all__ = [
     "PUBLIC",
     "ROLES",
     "RULES_REVISION",
+    "SPEAKING",
     "SPEECHES",
     "TEAM_TALK_ROUNDS",
     "Action",

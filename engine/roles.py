@@ -26,6 +26,7 @@ class RoleInfo:
     help_en: str = ""
     help_zh: str = ""
     special: bool = False  # a special identity: a good card with a power (the killers' first targets)
+    plural_en: str = ""  # the English plural where it is not the name + "s" ("Butterflies"; "Police" stay)
 
 
 # The special identities: 002 v4.0 4 "所有特殊身份（包括花蝴蝶、狙击手、医生、警察、森林老人）"; 000 v3.0 "the killer
@@ -38,19 +39,19 @@ _ROLES = (
              "夜里选择杀死一人，有几名杀手时一起选"),
     RoleInfo("police", Team.GOOD, "Police", "警察",
              "each night points at one seat; the judge nods for a killer, shakes his head otherwise",
-             "每晚指认一人验身份；是杀手法官点头，否则摇头", special=True),
+             "每晚指认一人验身份；是杀手法官点头，否则摇头", special=True, plural_en="Police"),
     RoleInfo("doctor", Team.GOOD, "Doctor", "医生",
              "chooses one seat to save each night; the killers' victim survives if saved",
              "每晚救一人；杀手的目标若被救则不死", special=True),
     RoleInfo("secret_police", Team.GOOD, "Secret police", "秘密警察",
-             "may shoot one seat once per game", "全局可以开枪一次", special=True),
+             "may shoot one seat once per game", "全局可以开枪一次", special=True, plural_en="Secret police"),
     RoleInfo("sniper", Team.GOOD, "Sniper", "狙击手", "snipes one seat each night", "每夜狙击一人", special=True),
     RoleInfo("butterfly", Team.GOOD, "Butterfly", "花蝴蝶",
              "holds on to another player at night, whose fate then follows the butterfly's",
-             "夜里抱住（或拿走）别人，被抱的人当晚随花蝴蝶的遭遇而定", special=True),
+             "夜里抱住（或拿走）别人，被抱的人当晚随花蝴蝶的遭遇而定", special=True, plural_en="Butterflies"),
     RoleInfo("old_man", Team.GOOD, "Forest old man", "森林老人",
              "silences one seat each night: it may not speak the next day", "每晚禁言一人，次日白天不得发言",
-             special=True),
+             special=True, plural_en="Forest old men"),
     RoleInfo("traitor", Team.KILLERS, "Traitor", "匪民",
              "a civilian who plays for the killers; the police see him as not a killer",
              "站在杀手一边的平民；警察验他是好人"),
@@ -79,6 +80,18 @@ def role_help(role: str, lang: str = "en") -> str:
     """What the role does, in one line."""
     info = ROLES[role]
     return info.help_zh if lang == "zh" else info.help_en
+
+
+def plural_en(role: str) -> str:
+    """The role's English name for several seats ("Killers", "Butterflies", "Police")."""
+    info = ROLES[role]
+    return info.plural_en or info.en + "s"
+
+
+def is_special(role: str) -> bool:
+    """A special identity (its row's `special`): a good card with a power; False for a role the table lacks."""
+    info = ROLES.get(role)
+    return info is not None and info.special
 
 
 class Effect(StrEnum):
@@ -127,8 +140,13 @@ _ACTIONS = (
 )
 
 NIGHT_ACTIONS: dict[str, NightAction] = {a.id: a for a in _ACTIONS}
-HARMFUL: frozenset[str] = frozenset(a.id for a in _ACTIONS if a.effect is Effect.HARMFUL)
-PROTECTIVE: frozenset[str] = frozenset(a.id for a in _ACTIONS if a.effect is Effect.PROTECTIVE)
+
+
+def effect_of(action: str | None) -> Effect | None:
+    """What a night action does to its target (its row's effect; None for an unknown id): the bots choose by it,
+    so a new protective action is played as the doctor's save is."""
+    info = NIGHT_ACTIONS.get(action or "")
+    return info.effect if info is not None else None
 
 
 def action_name(action: str, lang: str = "en") -> str:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine.errors import KillerError
 from hygiene import files, walk
 
 
-class WriteError(Exception):
+class WriteError(KillerError):
     """A file cannot be written where it was asked: one line for the user."""
 
 

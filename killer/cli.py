@@ -17,7 +17,7 @@ from typing import IO
 from engine import KillerError
 from hygiene.sanitize import clean
 from hygiene.secrets import redact
-from killer.errors import CommandError
+from killer.exit_codes import BAD_INPUT_ERRORS, ExitCode
 from killer.parsing import OneLineParser
 
 # Each module has register(subparsers) adding its subcommands with set_defaults(run=callable(args) -> int).
@@ -46,19 +46,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _sigterm_interrupts():
             return int(args.run(args))
-    except (CommandError, KillerError) as exc:
-        _error(args.command, str(exc))
-        return 2
-    except OSError as exc:  # a file or folder the user named cannot be read or written
-        where = f"{exc.filename}: " if exc.filename else ""
-        _error(args.command, f"{where}{exc.strerror or exc}")
-        return 2
+    except BAD_INPUT_ERRORS as exc:  # every KillerError (CommandError too), a file, the checkpoint database
+        _error(args.command, error_line(exc))
+        return ExitCode.BAD_INPUT
     except KeyboardInterrupt:
         words = ["killer", *(sys.argv[1:] if argv is None else argv)]
         hint = f"; nothing was kept, so start it again with: {shlex.join(words)}" if getattr(args, "study", False) \
             else ""
         print(f"killer {args.command}: interrupted{clean(redact(hint))}", file=sys.stderr)
-        return 130
+        return ExitCode.INTERRUPTED
+
+
+def error_line(exc: Exception) -> str:
+    """What a refusal says: its own message; a file or folder the system refused, with its name."""
+    if isinstance(exc, OSError) and not isinstance(exc, KillerError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror or exc}"
+    return str(exc)
 
 
 def show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,

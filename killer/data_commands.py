@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.providers.profiles import PROVIDERS
+from engine import KillerError
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 from killer.game_commands import allow_key_env_option, leave_of_args, positive_seconds
@@ -50,23 +51,6 @@ def register(subparsers: Any) -> None:
     exp.set_defaults(run=cmd_export)
 
 
-def _errors() -> tuple[type[Exception], ...]:
-    from agents.factory import AgentSetupError
-    from agents.key_rule import KeyRefused
-    from agents.providers.local_server import LocalModelUnavailable, LocalServerError
-    from agents.providers.seat_table import TableError
-    from engine import KillerError
-    from evaluation.export.run import ExportError
-    from evaluation.files import WriteError
-    from evaluation.load.played import LoadError
-    from evaluation.tournament.config import ConfigError
-    from orchestrator.store.lock import BusyError
-    from orchestrator.store.transcript import TranscriptError
-
-    return (KillerError, TranscriptError, BusyError, LoadError, ExportError, WriteError, TableError, AgentSetupError,
-            ConfigError, LocalModelUnavailable, LocalServerError, KeyRefused)
-
-
 def _price(args: argparse.Namespace) -> Any:
     from evaluation.tournament.config import MAX_PRICE, Price
 
@@ -105,10 +89,7 @@ def cmd_label(args: argparse.Namespace) -> int:
         async with judge_model(choice, leave=leave) as judge:
             return await label_run(args.folder, judge, choice.price, args.budget_usd, args.limit), judge, choice
 
-    try:
-        done, judge, choice = asyncio.run(go())
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    done, judge, choice = asyncio.run(go())
     _print_label(done, judge.endpoint.model, args.folder, priced=choice.price is not None)
     return ExitCode.DEGRADED if done.degraded else ExitCode.DONE
 
@@ -137,8 +118,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         counts = export(args.source, args.out, args.format)
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    except KillerError:  # a refusal that says what it is (some are ValueErrors too): as it is
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
         raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
                            "each one to find it") from None

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine import KillerError
 from hygiene.sanitize import clean
 from hygiene.secrets import redact
 from killer.errors import CommandError
@@ -91,15 +92,6 @@ def _pages_option(parser: argparse.ArgumentParser) -> None:
                         "(default), the god view, or none (no pages, no index)")
 
 
-def _errors() -> tuple[type[Exception], ...]:
-    from engine import KillerError
-    from evaluation.balance.chunks import StudyError
-    from orchestrator.store.lock import BusyError
-    from orchestrator.store.transcript import TranscriptError
-
-    return (KillerError, TranscriptError, FileExistsError, BusyError, StudyError)
-
-
 def cmd_eval(args: argparse.Namespace) -> int:
     from evaluation.report.summary import write_report
     from evaluation.tournament.config import load_config
@@ -113,16 +105,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _plan(cfg, args)
     out = args.out or Path("runs") / cfg.name
     leave = leave_of_args(args)
-    try:
-        done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty(),
-                                          leave=leave))
-        summary = write_report(out, include_degraded=args.include_degraded)
-        if args.pages != "none":
-            from evaluation.report.index import write_run_index
+    done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty(), leave=leave))
+    summary = write_report(out, include_degraded=args.include_degraded)
+    if args.pages != "none":
+        from evaluation.report.index import write_run_index
 
-            write_run_index(out, args.pages)
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+        write_run_index(out, args.pages)
     print(f"{done.played} played, {done.skipped} already finished, {done.resumed} resumed; "
           f"{summary['games']}/{summary['scheduled']} games in {out / 'report.md'}"
           + (f"; replays: {out / 'index.html'}" if args.pages != "none" else ""))
@@ -146,10 +134,7 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
 
     if args.pilot is not None and not (args.pilot / CONFIG_COPY).is_file():
         raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
-    try:
-        plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric, args.chars_per_token)
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric, args.chars_per_token)
     print(render_plan(plan, args.width, args.metric))
     return 0
 
@@ -172,8 +157,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                                include_degraded=args.include_degraded)
         if args.pages != "none":
             _report_index(out, folder, files or [], args.pages)
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    except KillerError:  # a refusal that says what it is (some are ValueErrors too): as it is
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
         raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
                            "each one to find it") from None
@@ -200,15 +185,12 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.suggest:
         return cmd_suggest(args)
     agents = tuple(args.agents or ("random", "scripted"))
-    try:
-        if args.ruleset:
-            result = run_ruleset_balance(args.out, args.ruleset, args.players, games=args.games, agents=agents,
-                                         seed=args.seed, spread=spread_from(args))
-        else:
-            result = run_balance(args.out, games=args.games, agents=agents, seed=args.seed, quick=args.quick,
-                                 spread=spread_from(args))
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    if args.ruleset:
+        result = run_ruleset_balance(args.out, args.ruleset, args.players, games=args.games, agents=agents,
+                                     seed=args.seed, spread=spread_from(args))
+    else:
+        result = run_balance(args.out, games=args.games, agents=agents, seed=args.seed, quick=args.quick,
+                             spread=spread_from(args))
     print(f"{result['games']} games: {args.out / 'balance.md'}")
     return 0
 
@@ -223,15 +205,12 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     if args.ruleset is None:
         raise CommandError("--suggest needs --ruleset")
     agents = tuple(args.agents or ("scripted",))
-    try:
-        search = Search(args.ruleset, tuple(ruleset_sizes(args.ruleset, args.players)), agents, args.games,
-                        args.seed)
-        print(plan(search, spread_from(args), args.budget), flush=True)
-        start = time.perf_counter()
-        result = run_search(search, spread_from(args))
-        files = write_search(args.out, result, suggest_command(args, agents))
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
+    search = Search(args.ruleset, tuple(ruleset_sizes(args.ruleset, args.players)), agents, args.games,
+                    args.seed)
+    print(plan(search, spread_from(args), args.budget), flush=True)
+    start = time.perf_counter()
+    result = run_search(search, spread_from(args))
+    files = write_search(args.out, result, suggest_command(args, agents))
     print(f"{sum(len(t['candidates']) for t in result['tables']) * args.games} games in "
           f"{(time.perf_counter() - start) / 60:.1f} min: {files[1]}")
     return 0

@@ -4,7 +4,9 @@
 |------|---------|
 | 0    | done |
 | 1    | an internal error (a bug: please report it) |
-| 2    | bad input: a file, an option, a configuration, a preflight refusal by an endpoint, a busy game or run |
+| 2    | bad input: a file, an option, a configuration, a preflight refusal by an endpoint, a busy game or run: every |
+|      | `KillerError` (engine.errors: the one hierarchy every refusal of the project derives from), a file the |
+|      | system refuses (`OSError`), a checkpoint database that cannot be used (`sqlite3.Error`) |
 | 3    | finished, but degraded: a seat's fallbacks were more than 10% of its decisions and at least 3 |
 | 130  | interrupted (Ctrl-C or SIGTERM), and saved: the printed resume command continues it |
 
@@ -14,8 +16,11 @@ lowest non-zero code wins.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from enum import IntEnum
+
+from engine.errors import KillerError
 
 
 class ExitCode(IntEnum):
@@ -24,6 +29,10 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     DEGRADED = 3
     INTERRUPTED = 130
+
+
+# The errors that end a command with one line and BAD_INPUT (the table above); anything else is a bug (a traceback).
+BAD_INPUT_ERRORS: tuple[type[Exception], ...] = (KillerError, OSError, sqlite3.Error)
 
 
 def combine(codes: Iterable[int]) -> int:

@@ -9,7 +9,6 @@ import glob
 import math
 import os
 import shlex
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -170,16 +169,6 @@ def api_key(args: argparse.Namespace) -> str | None:
     return key
 
 
-def _errors() -> tuple[type[Exception], ...]:
-    from engine import KillerError
-    from orchestrator.seats import SeatSetupError
-    from orchestrator.store.checkpoint import ResumeError
-    from orchestrator.store.lock import BusyError
-    from orchestrator.store.transcript import TranscriptError
-
-    return (KillerError, SeatSetupError, ResumeError, TranscriptError, FileExistsError, BusyError, sqlite3.Error)
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     from orchestrator.config import RunConfig
     from orchestrator.output.narrate import Narrator
@@ -199,8 +188,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     hooks = Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end, on_transcript=written.append)
     try:
         result = asyncio.run(run_game(config, hooks=hooks))
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
     except OSError as exc:
         raise no_space(exc, written[0]) if written else exc from None
     except KeyboardInterrupt:
@@ -317,17 +304,15 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    from orchestrator.hooks import Hooks
     from orchestrator.output.narrate import Narrator
     from orchestrator.resume import resume_game
-    from orchestrator.run import Hooks
 
     path = find_game(args.game, args.out)
     narrator = Narrator()
     try:
         result = asyncio.run(resume_game(path, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end),
                                          overrides=resume_overrides(args), from_transcript=args.from_transcript))
-    except _errors() as exc:
-        raise CommandError(str(exc)) from None
     except OSError as exc:
         raise no_space(exc, path) from None
     except KeyboardInterrupt:

@@ -148,10 +148,8 @@ def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
 
 
 def build_watch_app(args: argparse.Namespace) -> Any:
-    """The app for `killer watch` (not yet running)."""
+    """The app for `killer watch` (not yet running). A replay loads no game loop (no LangGraph: docs/tui.md)."""
     from engine.record.view import GOD, PUBLIC
-    from orchestrator.run import run_game
-    from orchestrator.seats import planned_header
     from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
 
@@ -163,6 +161,9 @@ def build_watch_app(args: argparse.Namespace) -> Any:
             raise CommandError(str(exc)) from None
         return KillerApp(transcript.header, transcript.entries, mode="replay", lang=args.lang, view=view,
                          autoplay=not args.paused)
+    from orchestrator.run import run_game
+    from orchestrator.seats import planned_header
+
     config = make_config(args)
     header = planned_header(config, players_of(config.ruleset, config.players))
     return KillerApp(header, mode="live", lang=config.lang, view=view,

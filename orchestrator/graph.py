@@ -20,13 +20,13 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from agents.llm.schema import SPEAKING
 from agents.view import SpeechListener
-from engine import Action, DecisionKind, Event, EventKind, Request, is_batch
+from engine import SPEAKING, Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position
 from orchestrator.runtime import GameRuntime
+from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry
 
 # Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).
@@ -116,8 +116,6 @@ def emit(rt: GameRuntime, pos: Position, new: list[Event], note: dict[str, Any] 
     """Records the events an action caused (its annotation beside the first) and streams each as an entry."""
     writer = get_stream_writer()
     first = len(pos.events) - len(new)
-    if note and note.get("notebook") and new:
-        rt.notebooks[int(new[0].data.get("seat") or 0)] = note["notebook"]
     for k, event in enumerate(new):
         entry = Entry(first + k, event, note if k == 0 else None)
         rt.record(entry)
@@ -135,7 +133,6 @@ def apply_all(rt: GameRuntime, pos: Position, order: list[Request],
         action = Action.from_dict(answer["action"])
         emit(rt, pos, pos.apply(action), answer["annotation"])
         applied.append(action.to_dict())
-        rt.stats["decisions"] += 1
     return applied
 
 
@@ -147,12 +144,12 @@ async def step(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[
     todo = in_turn([r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans])
     if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
         get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
+    books = ledger(rt.entries).notebooks  # each seat's latest notebook, derived from the entries so far
     decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),
-                                           rt.notebooks.get(r.seat, "")) for r in todo))
+                                           books.get(r.seat, "")) for r in todo))
     answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
     for request, decision in zip(todo, decisions, strict=True):
         answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}
-    rt.stats["batches"] += 1
     try:
         applied = apply_all(rt, pos, order, answers)
     except Exception:

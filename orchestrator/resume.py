@@ -10,14 +10,13 @@ from typing import Any
 
 import engine
 from agents.base import Agent
-from agents.health import FallbackTally
-from agents.view import NotebookData
 from hygiene.files import FileRefused, refuse_unsafe
 from hygiene.secrets import redact_url
 from orchestrator.config import RunConfig
+from orchestrator.hooks import GameResult, Hooks
 from orchestrator.preflight import resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
-from orchestrator.run import GameResult, Hooks, drive
+from orchestrator.run import drive
 from orchestrator.seats import build_agents
 from orchestrator.store.checkpoint import ResumeError, checkpointed_actions, read_checkpoint, remove_checkpoint
 from orchestrator.store.files import checkpoint_path
@@ -65,15 +64,9 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
             await resolve_all(seats)
             writer = TranscriptWriter(game)
             writer.reopen()
-            tally = FallbackTally()
-            notebooks: dict[int, NotebookData] = {}  # each seat's latest notebook goes back to it after a resume too
-            for entry in entries:
-                tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
-                if entry.annotation and entry.annotation.get("notebook"):
-                    notebooks[int(entry.event.data.get("seat") or 0)] = entry.annotation["notebook"]
-            try:
+            try:  # notebooks and fallback figures: derived from the kept entries, as live (orchestrator.store.ledger)
                 start: Any = {"actions": actions, "held": []} if fresh else None
-                return await drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, tally, notebooks)
+                return await drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, entries)
             finally:
                 writer.close()
 

@@ -6,62 +6,25 @@ from __future__ import annotations
 import contextlib
 import inspect
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from langgraph.types import Command
 
 from agents.base import Agent
-from agents.health import FallbackTally
-from agents.view import NotebookData
 from orchestrator.config import RunConfig
 from orchestrator.graph import build_graph
+from orchestrator.hooks import GameResult, Hooks
 from orchestrator.preflight import preflight, resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.runtime import GameRuntime
 from orchestrator.seats import build_agents, make_header
 from orchestrator.store.checkpoint import open_saver, remove_checkpoint, thread_config
 from orchestrator.store.files import checkpoint_path, claim_transcript, new_game_id
+from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry, TranscriptWriter
-
-OnEntry = Callable[[Entry], Awaitable[None] | None]
-OnEnd = Callable[[dict[str, Any]], Awaitable[None] | None]
-OnHuman = Callable[[dict[str, Any]], Awaitable[Any]]  # interrupt payload -> the person's answer
-OnSpeech = Callable[[int, str, str], Awaitable[None] | None]  # (seat, kind, speech so far)
-OnWait = Callable[[list[dict[str, Any]]], Awaitable[None] | None]  # [{"seat", "kind"}]: the agents asked now
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """How a session ended: over (winner set) or waiting for a person (no human handler was given)."""
-
-    path: Path
-    game_id: str
-    winner: str | None
-    waiting: dict[str, Any] | None = None
-    stats: dict[str, int] | None = None  # steps ("batches") and decisions taken by this process
-    end: dict[str, Any] | None = None  # the end line: winner, per-seat fallbacks, degraded seats
-
-    @property
-    def degraded(self) -> list[int]:
-        """Seats whose play was degraded (agents/health.py)."""
-        return list((self.end or {}).get("degraded") or [])
-
-
-@dataclass
-class Hooks:
-    """Callbacks: every event as it happens, the end line, the person behind each human seat, and (optional)
-    a public speech while a model still writes it — the speech so far, each time it grows; its final event
-    follows through on_entry. Only set on_speech to watch: it makes speaking model seats stream."""
-
-    on_entry: OnEntry | None = None
-    on_end: OnEnd | None = None
-    on_human: OnHuman | None = None
-    on_speech: OnSpeech | None = None
-    on_wait: OnWait | None = None  # which agent seats are asked now (night requests included: filter to show)
-    on_transcript: Callable[[Path], None] | None = None  # the transcript's path, once its header is written
 
 
 async def _call(fn: Callable[..., Any] | None, *args: Any) -> Any:
@@ -97,14 +60,13 @@ async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, 
         hooks = hooks or Hooks()
         if hooks.on_transcript is not None:
             hooks.on_transcript(path)
-        for i, event in enumerate(start.events):
-            entry = Entry(i, event)
+        entries = [Entry(i, event) for i, event in enumerate(start.events)]
+        for entry in entries:
             writer.write_entry(entry)
             await _call(hooks.on_entry, entry)
         ckpt = None if in_memory else checkpoint_path(path)
         try:
-            return await drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []},
-                                FallbackTally())
+            return await drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []}, entries)
         finally:
             writer.close()
 
@@ -116,38 +78,41 @@ async def _speech(hooks: Hooks, chunk: dict[str, Any]) -> None:
 
 
 async def drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], writer: TranscriptWriter,
-                 hooks: Hooks, ckpt: Path | None, start: Any, tally: FallbackTally,
-                 notebooks: dict[int, NotebookData] | None = None) -> GameResult:
-    """Runs the graph until the game ends or a human seat waits with nobody to answer."""
+                 hooks: Hooks, ckpt: Path | None, start: Any, entries: list[Entry]) -> GameResult:
+    """Runs the graph until the game ends or a human seat waits with nobody to answer. `entries`: the
+    transcript's entries so far; what the game knows beyond the engine's state (notebooks, the end line's
+    fallback figures) is derived from them and the ones recorded now (orchestrator.store.ledger), live as on resume."""
     assert config.game_id is not None
     started = time.monotonic()
     ended: dict[str, Any] = {}
+    before = len(entries)
 
     def record(entry: Entry) -> None:
-        if entry.annotation is not None:
-            tally.add(int(entry.event.data.get("seat") or 0), entry.annotation)
+        rt.entries.append(entry)
         writer.write_entry(entry)
 
     def finish(pos: Position) -> dict[str, Any]:
         ended.update(winner=pos.state.winner.value if pos.state.winner else None, events=len(pos.events),
                      decisions=pos.applied, nights=pos.state.night, days=pos.state.day,
-                     wall_s=round(time.monotonic() - started, 3), **tally.to_dict())
+                     wall_s=round(time.monotonic() - started, 3), **ledger(rt.entries).tally.to_dict())
         writer.write_end(ended)
         return dict(ended)
 
     rt = GameRuntime(cache=cache, agents=seats, lang=config.lang, humans=config.humans,
-                     record=record, finish=finish, stream_speech=hooks.on_speech is not None,
-                     notebooks=dict(notebooks or {}))
+                     record=record, finish=finish, stream_speech=hooks.on_speech is not None, entries=list(entries))
+    steps = [0]
     async with open_saver(ckpt) as saver:
         graph = build_graph().compile(checkpointer=saver)
-        result = await _loop(graph, rt, config.game_id, writer.path, hooks, start, ended)
+        result = await _loop(graph, rt, config.game_id, writer.path, hooks, start, ended, steps)
     if result.winner is not None and ckpt is not None:
         remove_checkpoint(ckpt)  # a finished game needs no checkpoint; its transcript says it is over
-    return replace(result, stats=dict(rt.stats), end=dict(ended) if ended else None)
+    stats = {"decisions": ledger(rt.entries[before:]).decisions, "batches": steps[0]}
+    return replace(result, stats=stats, end=dict(ended) if ended else None)
 
 
 async def _loop(graph: Any, rt: GameRuntime, game_id: str, path: Path, hooks: Hooks, start: Any,
-                ended: dict[str, Any]) -> GameResult:
+                ended: dict[str, Any], steps: list[int]) -> GameResult:
+    """Streams the graph; `steps` counts the steps that asked agents (each announces whom it waits for)."""
     payload: Any = start
     while True:
         waiting: dict[str, Any] | None = None
@@ -160,6 +125,7 @@ async def _loop(graph: Any, rt: GameRuntime, game_id: str, path: Path, hooks: Ho
             elif mode == "custom" and chunk["type"] == "speech":
                 await _speech(hooks, chunk)
             elif mode == "custom" and chunk["type"] == "waiting":
+                steps[0] += 1
                 with contextlib.suppress(Exception):  # a display concern never stops the game
                     await _call(hooks.on_wait, chunk["requests"])
             elif mode == "updates" and "__interrupt__" in chunk:

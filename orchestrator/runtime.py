@@ -1,5 +1,6 @@
 """What the graph's nodes use but the checkpointer must not store: the agents, the engine cache, the transcript
-writer, each seat's latest notebook. Passed to every run as LangGraph's runtime context."""
+writer and the entries recorded so far (what the game knows beyond the engine's state is derived from them:
+orchestrator.store.ledger). Passed to every run as LangGraph's runtime context."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.base import Agent
-from agents.view import NotebookData
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.store.transcript import Entry
 
@@ -23,6 +23,5 @@ class GameRuntime:
     humans: frozenset[int] = frozenset()
     record: Callable[[Entry], None] = lambda entry: None  # the transcript writer
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
-    stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "batches": 0})
     stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
-    notebooks: dict[int, NotebookData] = field(default_factory=dict)  # each seat's latest notebook (its annotation's)
+    entries: list[Entry] = field(default_factory=list)  # the transcript's entries so far (the writer appends)

@@ -11,11 +11,12 @@ from importlib import metadata
 from typing import Any
 
 from agents.base import Agent
+from engine.errors import KillerError
 from orchestrator.config import RunConfig
 from orchestrator.replay_cache import Position
 
 
-class SeatSetupError(Exception):
+class SeatSetupError(KillerError):
     """Agents cannot be built (missing extra, bad table, unknown agent kind): one line for the user."""
 
 

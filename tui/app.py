@@ -21,7 +21,7 @@ from textual.widgets import Footer
 
 from engine import EventKind
 from engine.record.view import GOD, PUBLIC, View
-from orchestrator.run import GameResult, Hooks
+from orchestrator.hooks import GameResult, Hooks
 from orchestrator.store.transcript import Entry
 from tui.i18n import tr
 from tui.keys import bindings, bindings_map

@@ -11,6 +11,7 @@ from rich.text import Text
 from agents.llm.notebook import notebook_lines
 from engine import SPEECHES, EventKind
 from hygiene.sanitize import clean
+from orchestrator.output.render import worth_showing
 from orchestrator.output.wrapped import JUDGE_INDENT, SPEECH_BAR, Wrapped
 from orchestrator.store.transcript import Entry
 from tui.i18n import role, tr
@@ -78,7 +79,8 @@ def event_text(entry: Entry, lang: str, god: bool = False) -> Text:
 
 
 def annotation_text(note: dict[str, Any] | None, lang: str) -> Text | None:
-    """God view only: who decided, the claimed role, fallback, private reasoning, notebook and top suspicions."""
+    """A decision's annotation, where the view may read it (god: every one; a seat: its own; ruling R-view): who
+    decided, the claimed role, fallback, private reasoning, notebook and top suspicions."""
     if not note:
         return None
     bits = Text("    ↳ ", style="dim")
@@ -108,15 +110,17 @@ NOTE_INDENT = "      "  # an annotation's continuation lines, under its arrow
 
 def feed_lines(entries: list[Entry], lang: str, god: bool) -> list[Wrapped]:
     """Every feed line of the visible entries, each wrapping itself (a speech's continuation lines behind a quote
-    bar); a death the dawn or the verdict announces is not told twice."""
+    bar), each annotation the view may read under its decision (the entries come from tui.state.model, which
+    leaves only those: engine.record.view.seen); a death the dawn or the verdict announces is not told twice."""
     out: list[Wrapped] = []
     for entry in entries:
         if echoes(entry.event):
             continue
         prefix = SPEECH_BAR if entry.event.kind in SPEECHES else JUDGE_INDENT
         out.append(Wrapped(event_text(entry, lang, god), prefix))
-        if god:
-            note = annotation_text(entry.annotation, lang)
-            if note is not None:
-                out.append(Wrapped(note, NOTE_INDENT))
+        if entry.annotation is None or not (god or worth_showing(entry.annotation)):
+            continue  # a seat's own note that says nothing private (a person's "human") is not repeated
+        note = annotation_text(entry.annotation, lang)
+        if note is not None:
+            out.append(Wrapped(note, NOTE_INDENT))
     return out

@@ -7,19 +7,14 @@ from typing import Any
 from engine import display_name
 from engine.roles import ROLES, action_name
 from tui.i18n_screens import SCREEN_STRINGS
+from words.phrases import PHRASES
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "seat": "Seat {n}",
         "you": "you",
-        "alive": "alive",
         "dead": "dead",
         "silenced": "silenced",
-        "night": "Night {n}",
-        "day": "Day {n}",
-        "phase_night": "Night {n}",
-        "phase_day": "Day {n}",
-        "phase_start": "Before the first night",
         "phase_over": "Game over",
         "view_public": "PUBLIC VIEW",
         "view_god": "GOD VIEW",
@@ -36,7 +31,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "no_votes": "No votes yet today.",
         "votes_more": "+{n} more: {more}",
         "col_seat": "#",
-        "col_player": "player",
         "col_state": "state",
         "col_role": "role",
         "col_notes": "public",
@@ -50,17 +44,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "judge": "Judge",
         "judge_prefix": "Judge: ",
         "you_hold": "You hold: {cards}.",
-        "nobody": "nobody",
         "silent": "(silent)",
         "speaking": " is speaking…: ",
-        "winner_killers": "the killers win",
-        "winner_good": "the good side wins",
-        "winner_draw": "a draw",
         "reasoning": "reasoning",
         "notebook": "notebook",
         "suspicions": "suspects",
         "claims": "claims {role}",
-        "fallback": "FALLBACK: {why}",
         "checked_killer": "checked: killer",
         "checked_good": "checked: not killer",
         "executed_side_note": "was {side}",
@@ -97,7 +86,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "no_accusation": "Accuse nobody",
         "pass": "Nobody (pass)",
         "no_hand": "Nobody (keep the hand down)",
-        "target_seat": "seat {n}",
         "target_card": "seat {n}, card {slot}",
         "silenced_notice": "You are silenced today: you cannot speak. Press Enter.",
         "confirm_title": "This cannot be undone",
@@ -126,15 +114,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "zh": {
         "seat": "{n}号",
         "you": "你",
-        "alive": "存活",
         "dead": "死亡",
         "silenced": "禁言",
-        "night": "第{n}夜",
-        "day": "第{n}天",
         "votes_more": "另有{n}个：{more}",
-        "phase_night": "第{n}夜",
-        "phase_day": "第{n}天",
-        "phase_start": "第一夜之前",
         "phase_over": "游戏结束",
         "view_public": "公共视角",
         "view_god": "上帝视角",
@@ -150,7 +132,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "you_title": "你的座位",
         "no_votes": "今天还没有投票。",
         "col_seat": "#",
-        "col_player": "玩家",
         "col_state": "状态",
         "col_role": "身份",
         "col_notes": "公开信息",
@@ -164,17 +145,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "judge": "法官",
         "judge_prefix": "法官：",
         "you_hold": "你的牌：{cards}。",
-        "nobody": "无人",
         "silent": "（沉默）",
         "speaking": "正在发言……：",
-        "winner_killers": "杀手胜",
-        "winner_good": "好人胜",
-        "winner_draw": "平局",
         "reasoning": "思路",
         "notebook": "笔记本",
         "suspicions": "怀疑",
         "claims": "自称{role}",
-        "fallback": "兜底：{why}",
         "checked_killer": "验过：杀手",
         "checked_good": "验过：好人",
         "executed_side_note": "是{side}",
@@ -209,7 +185,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "no_accusation": "不指认",
         "pass": "无人（放弃）",
         "no_hand": "无人（不举手）",
-        "target_seat": "{n}号",
         "target_card": "{n}号第{slot}张牌",
         "silenced_notice": "你今天被禁言，不能发言。按回车继续。",
         "confirm_title": "此操作不可撤销",
@@ -239,6 +214,16 @@ STRINGS: dict[str, dict[str, str]] = {
 for _lang, _table in SCREEN_STRINGS.items():
     STRINGS[_lang].update(_table)
 
+
+
+# The words the TUI shares with the renders and the replay page are the narrator's (words/phrases.py): each key of
+# the TUI's on the left reads the phrase on the right, so a table, a render and the page never word a thing twice.
+FROM_WORDS = {"alive": "alive", "night": "night_heading", "day": "day_heading", "phase_night": "night_heading",
+              "phase_day": "day_heading", "phase_start": "before_first_night", "col_player": "render_col_agent",
+              "nobody": "nobody", "winner_killers": "won_killers", "winner_good": "won_good", "winner_draw": "won_draw",
+              "fallback": "render_fallback", "target_seat": "seat"}
+for _lang, _table in STRINGS.items():
+    _table.update({key: PHRASES["zh" if _lang == "zh" else "en"][word] for key, word in FROM_WORDS.items()})
 
 
 def tr(lang: str, key: str, **values: Any) -> str:

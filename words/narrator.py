@@ -268,7 +268,7 @@ SENTENCES: dict[str, Sentence] = {
     K.TEAM_TALK: _team_talk,
     K.CHECK_RESULT: _check,
     K.KILL_ORDERS: _kill_orders,
-    K.SAVED: lambda w, d: w(K.SAVED, seat=w.seat(d.get("seat"))),
+    K.SAVED: lambda w, d: w(K.SAVED, seat=w.seat(d.get("seat")), by=w.role(d.get("by") or "doctor")),
     K.IMMUNE: lambda w, d: w(K.IMMUNE, seat=w.seat(d.get("seat"))),
     K.SHOT: lambda w, d: w(K.SHOT, seat=w.seat(d.get("seat")), target=w.target(d.get("target")),
                           hit=w("hit" if d.get("hit") else "miss")),

@@ -45,7 +45,7 @@ EN: dict[str, str] = {
     "tells_team": " To the team: {words}", "talk_message": "{seat} told the team: {words}",
     K.CHECK_RESULT: "The {by} check {target}: {gesture}.",
     K.KILL_ORDERS: "The killer cards' orders: {orders}.", "order": "{card} kills {target}",
-    K.SAVED: "The doctor saves {seat} from the killers.",
+    K.SAVED: "The {by} saves {seat} from the killers.",
     K.IMMUNE: "{seat} cannot be killed by the killers tonight.",
     K.SHOT: "{seat} shoots {target}: {hit}.",
     K.VEST: "{seat}'s bulletproof vest stops the killers.",
@@ -110,6 +110,7 @@ EN: dict[str, str] = {
     "unknown_event": "The judge records something this version cannot word.",
     # headings and views
     "night_heading": "Night {n}", "day_heading": "Day {n}", "seen_public": "public",
+    "before_first_night": "Before the first night", "alive": "alive",
     "seen_by": "seen by {seats}", "judge_only": "judge only",
     # renders and the terminal narration
     "render_public": "public view", "render_god": "god view", "render_seat": "{seat}'s view",
@@ -183,7 +184,7 @@ ZH: dict[str, str] = {
     "tells_team": "对同伴说：{words}", "talk_message": "{seat}对同伴说：{words}",
     K.CHECK_RESULT: "{by}验{target}：{gesture}。",
     K.KILL_ORDERS: "杀手牌的指令：{orders}。", "order": "{card}杀{target}",
-    K.SAVED: "医生救下了{seat}。",
+    K.SAVED: "{by}救下了{seat}。",
     K.IMMUNE: "今晚杀手杀不死{seat}。",
     K.SHOT: "{seat}开枪打{target}：{hit}。",
     K.VEST: "{seat}的防弹衣挡住了杀手的刀。",
@@ -238,6 +239,7 @@ ZH: dict[str, str] = {
     K.REVEAL: "亮牌：{table}。",
     "unknown_event": "法官记下了一件本版本无法描述的事。",
     "night_heading": "第{n}夜", "day_heading": "第{n}天", "seen_public": "公开",
+    "before_first_night": "第一夜之前", "alive": "存活",
     "seen_by": "{seats}可见", "judge_only": "仅法官可见",
     "render_public": "公共视角", "render_god": "上帝视角", "render_seat": "{seat}视角",
     "render_intro": "规则：{ruleset}；{players}人；随机种子 {seed}；中文局。",

@@ -21,10 +21,10 @@ from engine.roles import ROLES, Team, action_help
 from engine.ruleset import Victory
 from words.card_phrases import HEAD, ROLE, say
 
-__all__ = ["PLURALS", "RulesCard", "call_line", "card_text", "day_lines", "met_conditions", "night_lines",
+__all__ = ["RulesCard", "call_line", "card_text", "day_lines", "met_conditions", "night_lines",
            "power_sentence", "role_line", "roles_line", "rules_card", "victory_lines"]
 from words.claims import Claim, day_claims, night_claims, roles_claims, victory_claims
-from words.claims.render import PLURALS, names, power_sentence, render
+from words.claims.render import names, power_sentence, render
 from words.table import Call, Table, table
 
 

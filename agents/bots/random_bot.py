@@ -9,10 +9,9 @@ from agents.base import Annotation, Decision
 from agents.bots.levels import bot_seed
 from agents.bots.team_talk import random_proposal
 from agents.view import SeatView
-from engine import Action, Claim, DecisionKind, Request, get_ruleset
+from engine import SPEAKING, Action, Claim, Request, get_ruleset
 
 CLAIM_RATE = 0.3  # how often a random speaker claims a (random) role
-SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 CONFESS_RATE = 0.02  # how often a random seat that may jump-kill does so
 

@@ -27,7 +27,7 @@ from agents.view import SeatFacts, SeatView, killers_partners, seat_facts, visib
 from engine import SPEECHES, Action, Claim, ClaimedCheck, DecisionKind, Request, Target, Team, get_ruleset, team_of
 from engine.moves.decisions import CLAIM_RESULTS, target_from_json
 from engine.record.catalog import CheckResult
-from engine.roles import HARMFUL, PROTECTIVE
+from engine.roles import Effect, effect_of
 from words.narrator import Words
 
 CHECK_RE = re.compile(r"My check: seat (\d+) is (a killer|not a killer)|我验了(\d+)号，(是杀手|不是杀手)")
@@ -160,7 +160,7 @@ class ScriptedAgent:
         if is_killer_side(facts.cards):
             team = facts.friends | {facts.seat}
             foes = [t for t in options if seat_of[t] not in team] or options
-            if request.action in PROTECTIVE:
+            if effect_of(request.action) is Effect.PROTECTIVE:
                 mates = [t for t in options if seat_of[t] in facts.friends | {facts.seat}]
                 return rng.choice(mates or options)
             police = [t for t in foes if seat_of[t] in heard.claimers]
@@ -168,7 +168,7 @@ class ScriptedAgent:
                 return police[-1]
             team = facts.friends | {facts.seat}
             return _best(foes, lambda t: sum(seat_of[t] in heard.accusers.get(k, set()) for k in team), rng)
-        if request.action in PROTECTIVE:
+        if effect_of(request.action) is Effect.PROTECTIVE:
             police = [t for t in options if seat_of[t] in heard.claimers and seat_of[t] != facts.seat]
             return police[-1] if police else _best(options, lambda t: -suspicion(heard, seat_of[t]), rng)
         candidates = [t for t in options if seat_of[t] not in facts.friends and seat_of[t] != facts.seat]
@@ -176,10 +176,10 @@ class ScriptedAgent:
             candidates = [t for t in candidates if t not in facts.checks] or candidates
         candidates = candidates or options
         best = _best(candidates, lambda t: suspicion(heard, seat_of[t]), rng)
-        if request.action in HARMFUL and request.action != "check" and pass_ok \
+        if effect_of(request.action) is Effect.HARMFUL and request.action != "check" and pass_ok \
                 and suspicion(heard, seat_of[best]) < 0.8:
             return None  # a shot or a silence only on strong evidence
-        if request.action not in HARMFUL | PROTECTIVE:
+        if effect_of(request.action) not in (Effect.HARMFUL, Effect.PROTECTIVE):
             return rng.choice(options)
         return best
 

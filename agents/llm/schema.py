@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, fie
 
 from agents.llm import answer_json
 from agents.llm.notebook import Notebook, Scope, enum_schema, notebook_schema, read_notebook
-from engine import Action, Claim, ClaimedCheck, DecisionKind, Request, Target, default_action
+from engine import SPEAKING, Action, Claim, ClaimedCheck, DecisionKind, KillerError, Request, Target, default_action
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, MAX_TEAM_MESSAGE
 
 MAX_SPEECH = 600  # characters kept of a public speech
@@ -26,7 +26,6 @@ MAX_REASONING = 2000  # characters kept of the private reasoning
 # 004 common rule 7 "发言时尽量言简意赅"; on the embedded model every character is generation time.
 SCHEMA_SPEECH_CHARS = 240
 SCHEMA_REASONING_CHARS = 600
-SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 
 
@@ -36,7 +35,7 @@ def _private_text(value: Any, cap: int) -> str:
     text = value if isinstance(value, str) else "" if value is None else json.dumps(value, ensure_ascii=False)
     return text.strip()[:cap]
 
-class AnswerError(ValueError):
+class AnswerError(KillerError, ValueError):
     """An answer that is not valid JSON for the schema or not a legal choice; the message is fed back."""
 
 

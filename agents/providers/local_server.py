@@ -37,6 +37,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Self
 
+from engine.errors import KillerError
 from hygiene import files
 
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -54,11 +55,11 @@ SERVER_ENV = ("PATH", "HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESS
 LOOPBACK_HEX = {"0100007F", "00000000000000000000000001000000"}  # 127.0.0.1 and ::1 as /proc/net/tcp{,6} write them
 
 
-class LocalModelUnavailable(RuntimeError):
+class LocalModelUnavailable(KillerError, RuntimeError):
     """The embedded model or llama-cpp-python is not installed."""
 
 
-class LocalServerError(RuntimeError):
+class LocalServerError(KillerError, RuntimeError):
     """The llama.cpp server process did not start or did not become healthy."""
 
 

@@ -27,6 +27,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agents.providers.profiles import PROVIDERS, GenOptions
+from engine.errors import KillerError
 from hygiene import files
 
 # what a seat (or a tournament contestant) may be played by; scripted:LEVEL names a bot level (agents/bots)
@@ -35,7 +36,7 @@ Provider = Literal["auto", "openai", "openai-reasoning", "vllm", "ollama", "llam
 assert set(PROVIDERS) == set(get_args(Provider))  # one list of profiles
 
 
-class TableError(ValueError):
+class TableError(KillerError, ValueError):
     """The table file is missing, not TOML or not a valid table: one line naming the problem."""
 
 

@@ -4,11 +4,9 @@ claim may be a lie, which is the point of the game and of the deception metrics)
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
-from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Action, DecisionKind, Request, Target
+from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, SPEAKING, Action, Request, Target
 from engine.roles import ROLES
 from engine.state import GameState
-
-SPEECH_KINDS = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
 
 def check_claim(state: GameState, request: Request, action: Action) -> None:
@@ -18,7 +16,7 @@ def check_claim(state: GameState, request: Request, action: Action) -> None:
     claim = action.claim
     if claim is None:
         return
-    if request.kind not in SPEECH_KINDS:
+    if request.kind not in SPEAKING:
         raise IllegalActionError("claim_not_allowed", f"a {request.kind.value} carries no claim")
     if not request.may_speak:
         raise IllegalActionError("silenced", f"seat {action.seat} is silenced and may not claim anything")

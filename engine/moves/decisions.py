@@ -22,6 +22,11 @@ class DecisionKind(StrEnum):
     VOTE = "vote"  # a show of hands: a target, or None to keep the hand down where allowed
 
 
+# The decisions that are speeches: words for the table, with a public claim where the seat may speak (the one
+# definition: claims, the LLM schema, the bots and the speech stream read it).
+SPEAKING: frozenset[DecisionKind] = frozenset({DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS})
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
     """One decision the judge waits for, with every legal choice spelled out."""

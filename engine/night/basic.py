@@ -6,6 +6,7 @@ from engine.moves.decisions import Target
 from engine.night.common import step_members
 from engine.record.catalog import EventKind
 from engine.record.events import seats
+from engine.roles import Effect, effect_of
 from engine.ruleset import Judge, NightChoices
 from engine.state import GameState
 
@@ -41,14 +42,21 @@ def announce(judge: Judge, dead: list[int]) -> None:
     judge.after_night(dead)
 
 
+def protector(judge: Judge, choices: NightChoices, victim: Target | None) -> str | None:
+    """The role whose protective action (its row's effect: the doctor's save, or a new role's) chose the victim."""
+    return next((s.role for s in judge.rules.night_steps if effect_of(s.action) is Effect.PROTECTIVE
+                 and victim is not None and team_target(choices, s.action) == victim), None)
+
+
 def resolve_kill_save_check(judge: Judge, choices: NightChoices) -> None:
-    """v1/v2/v2.5: the killers' victim dies unless the doctor chose the same seat (004 V2.5 III.10)."""
+    """v1/v2/v2.5: the killers' victim dies unless the doctor (any protective step) chose the same seat (004 V2.5
+    III.10); the judge-only `saved` event names who saved it."""
     kill = team_target(choices, "kill")
-    save = team_target(choices, "save")
+    saver = protector(judge, choices, kill)
     police_check(judge, choices)
     dead: list[int] = []
-    if isinstance(kill, int) and kill != save and judge.kill(kill, "killed"):
+    if isinstance(kill, int) and saver is None and judge.kill(kill, "killed"):
         dead.append(kill)
     elif isinstance(kill, int):
-        judge.emit(EventKind.SAVED, seats([]), seat=kill, by="doctor")
+        judge.emit(EventKind.SAVED, seats([]), seat=kill, by=saver or "doctor")
     announce(judge, dead)

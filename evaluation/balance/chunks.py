@@ -7,10 +7,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.errors import KillerError
+
 CHUNK = 50  # games per task: big enough to hide the hand-off, small enough to balance the load
 
 
-class StudyError(ValueError):
+class StudyError(KillerError, ValueError):
     """A study that cannot run as asked (bad worker count, backend missing, cluster unreachable)."""
 
 

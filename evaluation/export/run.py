@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.errors import KillerError
 from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
 from evaluation.files import WriteError, write_bytes
 from evaluation.load.played import facts_of, games_in
@@ -22,7 +23,7 @@ from hygiene.csv_cells import csv_cell
 FORMATS = ("csv", "parquet")
 
 
-class ExportError(Exception):
+class ExportError(KillerError):
     """The input or --out cannot be used: one line for the user."""
 
 

@@ -18,11 +18,10 @@ from typing import Any
 
 from engine import Event, EventKind
 from engine.record.catalog import Cause, CheckResult
+from engine.roles import is_special
 from evaluation.games.facts import SeatFacts
 from evaluation.games.grounded import own
 from evaluation.games.rates import Rate
-
-PLAIN = "civilian"
 
 
 def _seat(target: Any) -> int | None:
@@ -75,8 +74,8 @@ def _check(seats: dict[int, SeatFacts], event: Event, living: set[int], grounded
 
 
 def _special(seat: SeatFacts) -> bool:
-    """A good seat holding a card other than civilian."""
-    return seat.side == "good" and any(c != PLAIN for c in seat.cards)
+    """A good seat holding a special identity (the role row's `special`, engine/roles.py)."""
+    return seat.side == "good" and any(is_special(c) for c in seat.cards)
 
 
 def _count_kills(seats: dict[int, SeatFacts], kills: dict[int, tuple[int, float]]) -> None:

@@ -24,7 +24,7 @@ from orchestrator.store.transcript import Transcript, read_transcript
 from orchestrator.verify import verify_transcript
 
 
-class LoadError(Exception):
+class LoadError(KillerError):
     """A folder holds no games to read: one line for the user."""
 
 

@@ -20,7 +20,7 @@ from agents.llm import answer_json
 from agents.llm.completion import Tally, provider_message
 from agents.llm.endpoint import Endpoint
 from agents.llm.prompting import render, speech_literal
-from engine import Event, EventKind
+from engine import Event, EventKind, KillerError
 from engine.judge import MAX_DAYS
 from engine.moves.decisions import CLAIM_RESULTS
 from engine.roles import display_name
@@ -39,7 +39,7 @@ KIND_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-class LabelError(ValueError):
+class LabelError(KillerError, ValueError):
     """An answer that is not a label (not JSON, a field missing, a value not allowed)."""
 
 

@@ -1,11 +1,11 @@
 """`killer render`: a transcript as Markdown, in the public view (what the table saw), one seat's view or the god
 view.
 
-The public view holds only public events and stops at the winner: no cards, no night choices, no private
-reasoning. A seat's view adds the seat's own private events (engine.record.view.can_see). The god view adds
-everything: the deal, night choices, each decision's annotation, the reveal. Every line is the narrator's sentence
-in the game's language (words.narrator), so the render, the terminal narration, the prompts, the TUI and the
-HTML replay (orchestrator/output/html) word the game the same way.
+What a view shows is engine.record.view.seen (ruling R-view), as on the HTML page and in the TUI: the public view
+holds the public events (the end-of-game reveal of every card among them) and no annotation; a seat's view adds
+the seat's own private events and its own decisions' annotations; the god view shows everything. Every line is
+the narrator's sentence in the game's language (words.narrator), so the render, the terminal narration, the
+prompts, the TUI and the HTML replay (orchestrator/output/html) word the game the same way.
 """
 
 from __future__ import annotations
@@ -15,15 +15,13 @@ from typing import Any
 
 from agents.llm.notebook import notebook_lines
 from engine import EventKind
-from engine.record.view import GOD, PUBLIC, View, can_see
+from engine.record.view import GOD, PUBLIC, View
 from engine.roles import ROLES, display_name
 from hygiene.sanitize import clean, markdown
-from orchestrator.store.transcript import Entry, Transcript
+from orchestrator.store.transcript import Entry, Transcript, in_view
 from words.legacy import reasoning_text
 from words.narrator import Words, echoes, heading, phrase, seen_by, sentence
 from words.suspicions import top_suspicions
-
-PUBLIC_HIDDEN = frozenset({EventKind.REVEAL})  # public at the very end, but the public view is the game as played
 
 
 def role_name(role: Any, lang: str) -> str:
@@ -46,26 +44,12 @@ def game_lang(t: Transcript, lang: str | None = None) -> str:
     return "zh" if chosen == "zh" else "en"
 
 
-def shows(entry: Entry, view: View) -> bool:
-    """Whether a render in `view` shows the entry: what the view may see, and the reveal only to god."""
-    return can_see(entry.event, view) and (view == GOD or entry.event.kind not in PUBLIC_HIDDEN)
-
-
-def note_of(entry: Entry, view: View) -> dict[str, Any] | None:
-    """The annotation a view may read: god reads every one, a seat its own decisions' only, the public none."""
-    if view == GOD:
-        return entry.annotation
-    if view != PUBLIC and entry.event.data.get("seat") == view:
-        return entry.annotation
-    return None
-
-
 def _line(entry: Entry, lang: str, view: View) -> str:
     event = entry.event
     text = sentence(event, lang, quote=quote)
     if view != PUBLIC and event.visible_to is not None:
         text = f"*[{seen_by(event, lang)}]* {text}"
-    note = note_of(entry, view)
+    note = entry.annotation  # what in_view left the view to read
     if note and worth_showing(note):
         text += "\n\n" + _annotation(annotation_parts(note, lang))
     return text
@@ -199,9 +183,7 @@ def render(t: Transcript, god: bool = False, lang: str | None = None, seat: int 
     view: View = GOD if god else seat if seat is not None else PUBLIC
     out = [f"# {quote_inline(t.game_id)} ({view_name(view, lang)})", "", intro(t, lang), ""]
     out += [*_seat_table(t, god, lang), ""]
-    for entry in t.entries:
-        if not shows(entry, view):
-            continue
+    for entry in in_view(t.entries, view):
         if echoes(entry.event):  # the dawn or the verdict names this death
             continue
         head = heading(entry.event, lang)

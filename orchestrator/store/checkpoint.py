@@ -13,13 +13,14 @@ from typing import Any, cast
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
+from engine.errors import KillerError
 from hygiene.files import FileRefused, refuse_unsafe
 from orchestrator.config import RECURSION_LIMIT
 
 SQLITE_FILES = ("", "-wal", "-shm", "-journal")  # the database and the files SQLite opens beside it
 
 
-class ResumeError(Exception):
+class ResumeError(KillerError):
     """The game cannot be resumed (over already, or transcript and checkpoint disagree): one line."""
 
 

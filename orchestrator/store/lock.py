@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from engine.errors import KillerError
 from hygiene.files import open_lock, read_text
 from hygiene.sanitize import clean
 
@@ -35,7 +36,7 @@ FOLDER_LOCK = ".killer.lock"
 _PID = re.compile(r"^pid (\d+) ")
 
 
-class BusyError(Exception):
+class BusyError(KillerError):
     """Another process holds the lock: one line naming it."""
 
 

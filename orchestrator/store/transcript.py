@@ -20,12 +20,14 @@ line without an integer index, a header whose fields have the wrong types.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from engine import Event, all_rulesets, decisions
+from engine import Event, KillerError, all_rulesets, decisions
 from engine.judge import MAX_DAYS
+from engine.record.view import View, seen
 from hygiene import files
 from hygiene.secrets import redact_value
 
@@ -58,7 +60,7 @@ HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,
                                              "options": (dict,), "game_id": (str,)}
 
 
-class TranscriptError(Exception):
+class TranscriptError(KillerError):
     """A transcript file that cannot be read (missing, not JSONL, no header): one line for the user."""
 
 
@@ -75,6 +77,16 @@ class Entry:
         if self.annotation is not None:
             out["annotation"] = self.annotation
         return out
+
+
+def in_view(entries: Iterable[Entry], view: View) -> list[Entry]:
+    """The entries `view` sees, each with only the annotation it may read (engine.record.view.seen, R-view)."""
+    out = []
+    for entry in entries:
+        shown, note = seen(entry.event, entry.annotation, view)
+        if shown:
+            out.append(entry if note is entry.annotation else Entry(entry.i, entry.event, note))
+    return out
 
 
 @dataclass

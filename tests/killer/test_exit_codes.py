@@ -11,3 +11,58 @@ def test_combine() -> None:
     assert combine([3, 2, 0]) == ExitCode.BAD_INPUT
     assert combine([3, 0]) == ExitCode.DEGRADED
     assert combine([3, 130, 1]) == ExitCode.INTERRUPTED
+
+
+# Errors that are not KillerErrors, and why: hygiene sits beside the engine (it may not import it), and a file it
+# refuses is an OSError, which the table maps to BAD_INPUT as any file error; a transport's oversized or too slow
+# answer is a read error (timeout) the transport retries as any other, never a refusal that reaches the command line.
+NOT_KILLER_ERRORS = {"hygiene.files.FileRefused", "agents.providers.transport.AnswerTooLarge",
+                     "agents.providers.transport.AnswerTooSlow"}
+PACKAGES = ("engine", "hygiene", "words", "agents", "orchestrator", "tui", "evaluation", "killer")
+
+
+def project_errors() -> dict[str, type[BaseException]]:
+    """Every exception class the project's modules define, by dotted name."""
+    import importlib
+    import pkgutil
+
+    found: dict[str, type[BaseException]] = {}
+    for package in PACKAGES:
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, package + "."):
+            try:
+                module = importlib.import_module(info.name)
+            except ImportError:  # an optional extra (ray, llama-cpp) that is not installed
+                continue
+            for value in vars(module).values():
+                if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == info.name:
+                    found[f"{info.name}.{value.__name__}"] = value
+    return found
+
+
+def test_every_error_of_the_project_is_a_killer_error() -> None:
+    from engine import KillerError
+
+    errors = project_errors()
+    assert len(errors) > 20 and set(errors) >= NOT_KILLER_ERRORS
+    outside = {name for name, cls in errors.items() if not issubclass(cls, KillerError)}
+    assert outside == NOT_KILLER_ERRORS
+
+
+def test_a_killer_error_from_any_package_is_one_line_and_bad_input(capsys: object) -> None:
+    import pytest
+
+    from killer import cli
+    from orchestrator.store.lock import BusyError
+
+    def refuse(args: object) -> int:
+        raise BusyError("the game is held by process 42")
+
+    parser = cli.build_parser()
+    args = parser.parse_args(["verify", "x.jsonl"])
+    args.run = refuse
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cli, "build_parser", lambda: type("P", (), {"parse_args": lambda self, argv: args})())
+        assert cli.main(["verify", "x.jsonl"]) == ExitCode.BAD_INPUT
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert err == "killer verify: the game is held by process 42\n"

@@ -10,9 +10,8 @@ from typing import Any
 from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.llm.agent import LLMAgent
-from agents.llm.schema import SPEAKING
 from agents.view import SeatView
-from engine import Request
+from engine import SPEAKING, Request
 from orchestrator.config import RunConfig
 from orchestrator.run import Hooks, run_game
 from orchestrator.store.transcript import read_transcript

@@ -25,9 +25,12 @@ def test_a_seat_sees_exactly_its_observation() -> None:
     for seat in (1, 7, 5):
         shown = [e.event for e in visible_entries(t.entries, seat)]
         assert shown == observation(t.events, seat)
-        assert all(e.annotation is None for e in visible_entries(t.entries, seat))
+        noted = {e.i for e in visible_entries(t.entries, seat) if e.annotation is not None}
+        own = {e.i for e in t.entries if e.annotation is not None and e.event.data.get("seat") == seat}
+        assert noted == own and own  # its own decisions' annotations only (ruling R-view)
     public = visible_entries(t.entries, PUBLIC)
     assert all(e.event.visible_to is None for e in public) and len(public) < len(t.entries)
+    assert all(e.annotation is None for e in public)
 
 
 def test_models_know_roles_only_where_they_may() -> None:

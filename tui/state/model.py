@@ -12,16 +12,14 @@ from typing import Any
 
 from engine import SPEECHES, Event
 from engine import EventKind as K
-from engine.record.view import GOD, PUBLIC, View, can_see
-from orchestrator.store.transcript import Entry
+from engine.record.view import View
+from orchestrator.store.transcript import Entry, in_view
 
 
 def visible_entries(entries: Sequence[Entry], view: View) -> list[Entry]:
-    """The entries `view` may see. A seat's are exactly engine.observation(events, seat), annotations dropped."""
-    if view == GOD:
-        return list(entries)
-    seen = [x for x in entries if can_see(x.event, view)]
-    return seen if view == PUBLIC else [Entry(x.i, x.event, None) for x in seen]
+    """What `view` sees of the entries (engine.record.view.seen, ruling R-view): a seat's events are exactly
+    engine.observation(events, seat), with its own decisions' annotations; the public reads no annotation."""
+    return in_view(entries, view)
 
 
 @dataclass

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine import display_name
-from engine.roles import ROLES, action_card
+from engine.roles import ROLES, action_card, plural_en
 from words.card_phrases import CALL, DAYS, HEAD, LAST_WORDS, RULINGS, say
 from words.claims import Claim
-
-PLURALS = {"Butterfly": "Butterflies", "Forest old man": "Forest old men"}  # the rest take an s; police stay
 
 
 def names(roles: Iterable[str], lang: str, join: str = "list") -> str:
@@ -32,7 +30,7 @@ def power_sentence(role: str, action: str, lang: str, members: int = 1) -> str:
     head, _, rest = action_card(action, "en").partition("{who} ")
     verb, _, tail = rest.partition(" ")
     if members > 1:
-        name = PLURALS.get(name, name if name.lower().endswith("police") else name + "s")
+        name = plural_en(role) if role in ROLES else name + "s"  # the role's row (engine/roles.py)
     elif verb != "may":
         verb += "s"
     return f"{head}{name} {verb} {tail}"

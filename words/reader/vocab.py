@@ -34,7 +34,7 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
 def role_words(lang: str) -> tuple[tuple[str, str], ...]:
     """(word, role id) pairs of `lang`, longest word first: the table's name and every synonym."""
     pairs: list[tuple[str, str]] = []
-    for role in CLAIMABLE:
+    for role in (r for r in ROLES if r != "judge"):  # the table as it is now (a role added to it is read)
         name = ROLES[role].zh if lang == "zh" else ROLES[role].en.lower()
         pairs.append((name, role))
         pairs += [(w, role) for w in SYNONYMS.get(role, {}).get(lang, ())]

@@ -11,6 +11,7 @@ from agents.bots.reports import telling_checks
 from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, DecisionKind, EventKind, get_ruleset
 from engine.moves.decisions import CLAIM_RESULTS
+from engine.roles import Effect, effect_of
 
 EARLY, WAIT, HIDE = "early", "wait", "hide"
 
@@ -86,15 +87,13 @@ def night_target(sit: Situation, options: list[int], pass_ok: bool) -> int | Non
         fresh = [o for o in mine if o not in sit.facts.checks and o not in sit.police_mates]
         pool = fresh or mine or options
         return max(pool, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random()))
-    if action in ("save", "hug"):
-        police = [c for c in trusted_police(sit) if c in options]
-        if action == "save" and needles(sit.view.ruleset):
-            police = [c for c in police if c not in my_past_targets(sit)]
+    if effect_of(action) is Effect.PROTECTIVE:  # by the action's effect: the save, the hug, a new role's protection
+        needle = action == "save" and needles(sit.view.ruleset)  # v4's doctor only (004 V4.0 rule 4)
+        police = [c for c in trusted_police(sit) if c in options and not (needle and c in my_past_targets(sit))]
         if police:
             return police[0]
-        if action == "save":
-            return sit.me if sit.me in options and not needles(sit.view.ruleset) else \
-                min(options, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random()))
+        if sit.me in options:  # a protection it may give itself: itself (v4's needle: the least suspected)
+            return min(options, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random())) if needle else sit.me
         return min(mine or options, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random()))
     if action == "shoot":  # the secret police: not the first night, then only when sure
         night = sit.facts.night

@@ -8,7 +8,7 @@ import random
 from agents.bots.strategies.situation import Situation
 from engine import Claim, ClaimedCheck, Target
 from engine.moves.decisions import MAX_CLAIMED_CHECKS
-from engine.roles import SPECIAL_ROLES
+from engine.roles import is_special
 
 
 def _team_rng(sit: Situation, what: str) -> random.Random:
@@ -89,7 +89,7 @@ def kill_score(sit: Situation, seat: int) -> float:
     if sit.style.specials_first:
         if seat in rec.police_claimants:
             score += 5.0
-        elif rec.roles.get(seat) in SPECIAL_ROLES or sit.shown.get(seat) in SPECIAL_ROLES:
+        elif is_special(rec.roles.get(seat) or "") or is_special(sit.shown.get(seat) or ""):
             score += 4.0
     score += 1.0 * sum(1 for p in sit.team if seat in rec.accusers(p))
     score += 1.0 * sum(1 for p in sit.team if rec.said.get(seat, {}).get(p))

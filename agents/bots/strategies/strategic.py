@@ -14,7 +14,7 @@ from agents.bots.strategies.speech import Point, reasoning, speech
 from agents.bots.team_talk import plurality_proposal
 from agents.view import SeatView
 from engine import Action, Claim, DecisionKind, Request, Target, get_ruleset
-from engine.roles import HARMFUL, PROTECTIVE
+from engine.roles import Effect, effect_of
 
 Notes = list[tuple[str, dict[str, object]]]
 
@@ -53,13 +53,13 @@ def _night(sit: Situation, notes: Notes) -> Target | None:
         return None
     pass_ok = None in request.targets
     if sit.killer:
-        if request.action in PROTECTIVE:
+        if effect_of(request.action) is Effect.PROTECTIVE:
             mates = [t for t in options if t in sit.team]
             return sit.rng.choice(mates or options)
         foes = [t for t in options if t not in sit.team] or options
         top = max(killers.kill_score(sit, t) for t in foes)
         return sit.rng.choice([t for t in foes if killers.kill_score(sit, t) == top])
-    if request.action not in HARMFUL | PROTECTIVE:
+    if effect_of(request.action) not in (Effect.HARMFUL, Effect.PROTECTIVE):
         return sit.rng.choice(options)
     return good.night_target(sit, options, pass_ok)
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from words.phrases import PHRASES
+
 LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "setup": "Before the first night", "end": "The end", "timeline": "Timeline",
+        "end": "The end", "timeline": "Timeline",
         "previous": "Previous", "next": "Next", "play": "Play", "pause": "Pause", "show_all": "Show everything",
         "position": "Event {n} of {total}", "key_help": "Keys: ← previous, → next, Esc shows everything.",
         "god_toggle": "God view (cards, night choices, team talk, reasoning)",
         "ruleset": "Ruleset", "players": "Players", "seed": "Seed", "language": "Language", "view": "View",
-        "alive_title": "Who is alive", "alive": "alive", "dead": "out", "just_dead": "out since the last day",
+        "alive_title": "Who is alive", "dead": "out", "just_dead": "out since the last day",
         "silenced": "silenced today", "wounded": "lost a card",
         "votes": "The hands raised", "vote_row": "{target} ← {voters} ({n})", "kept_down": "Hands kept down: {voters}",
         "vote_graph": "Who raised a hand for whom: {tally}", "each_vote": "Each hand, with its reasoning",
@@ -24,12 +26,12 @@ LABELS: dict[str, dict[str, str]] = {
         "index_report": "The report: report.md",
     },
     "zh": {
-        "setup": "第一夜之前", "end": "终局", "timeline": "时间线",
+        "end": "终局", "timeline": "时间线",
         "previous": "上一步", "next": "下一步", "play": "播放", "pause": "暂停", "show_all": "显示全部",
         "position": "第{n}步，共{total}步", "key_help": "按键：← 上一步，→ 下一步，Esc 显示全部。",
         "god_toggle": "上帝视角（身份牌、夜间行动、队内商议、思考）",
         "ruleset": "规则", "players": "人数", "seed": "随机种子", "language": "语言", "view": "视角",
-        "alive_title": "存活情况", "alive": "存活", "dead": "出局", "just_dead": "上一天之后出局",
+        "alive_title": "存活情况", "dead": "出局", "just_dead": "上一天之后出局",
         "silenced": "今日禁言", "wounded": "失去一张牌",
         "votes": "举手情况", "vote_row": "{target} ← {voters}（{n}票）", "kept_down": "未举手：{voters}",
         "vote_graph": "谁投给了谁：{tally}", "each_vote": "每一票及其理由",
@@ -41,6 +43,12 @@ LABELS: dict[str, dict[str, str]] = {
         "index_report": "报告：report.md",
     },
 }
+
+
+# The page's words shared with the renders and the TUI are the narrator's (words/phrases.py), not repeated here.
+FROM_WORDS = {"setup": "before_first_night", "alive": "alive"}
+for _lang, _labels in LABELS.items():
+    _labels.update({key: PHRASES["zh" if _lang == "zh" else "en"][word] for key, word in FROM_WORDS.items()})
 
 
 def label(lang: str, key: str, **values: Any) -> str:

@@ -1,9 +1,9 @@
 """The game as the replay page lays it out: phases (before the first night, each night and day, the end), each a
 list of steps (one event, or one ballot of raised hands), and who is alive when each day begins and at the end.
 
-Only the entries the view may see are read (engine.record.view.can_see); annotations only where
-render.note_of allows (god: all, a seat: its own decisions'). Every string is the narrator's, cleaned; escaping is
-the template's (autoescape) and svg.py's.
+Only what the view sees is read (engine.record.view.seen through transcript.in_view, ruling R-view: the events
+it may see, the reveal public at the end; annotations: god all, a seat its own decisions', the public none).
+Every string is the narrator's, cleaned; escaping is the template's (autoescape) and svg.py's.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import SPEECHES, EventKind
-from engine.record.view import GOD, PUBLIC, View, can_see
+from engine.record.view import GOD, PUBLIC, View
 from engine.roles import ROLES, Team, team_of
 from hygiene.sanitize import clean
 from orchestrator.output.html.labels import label
-from orchestrator.output.render import NoteParts, annotation_parts, dealt_hands, note_of, worth_showing
-from orchestrator.store.transcript import Entry, Transcript
+from orchestrator.output.render import NoteParts, annotation_parts, dealt_hands, worth_showing
+from orchestrator.store.transcript import Entry, Transcript, in_view
 from words.narrator import Words, heading, seen_by, sentence, speech_head, speech_words
 
 K = EventKind
@@ -129,10 +129,8 @@ def phases(t: Transcript, view: View, lang: str) -> list[Phase]:
     you = view if isinstance(view, int) else None
     table = _Table(table_size(t), killer_seats(t) if view == GOD else frozenset(), you)
     out = [Phase("setup", "setup", label(lang, "setup"))]
-    for entry in t.entries:
+    for entry in in_view(t.entries, view):
         event = entry.event
-        if not can_see(event, view):
-            continue
         opened = _opens(entry, lang)
         if opened is not None:
             out.append(opened)
@@ -157,7 +155,7 @@ def _opens(entry: Entry, lang: str) -> Phase | None:
 
 
 def _add(phase: Phase, entry: Entry, view: View, lang: str, table: _Table) -> None:
-    event, note = entry.event, note_of(entry, view)
+    event, note = entry.event, entry.annotation  # in_view left only what the view may read
     parts = annotation_parts(note, lang) if note and worth_showing(note) else None
     seen = seen_by(event, lang) if view != PUBLIC and event.visible_to is not None else None
     if event.kind == K.VOTE:

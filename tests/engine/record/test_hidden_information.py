@@ -25,7 +25,7 @@ from engine import (
     new_game,
     observation,
 )
-from engine.legality.claims import SPEECH_KINDS
+from engine.moves.decisions import SPEAKING
 from engine.roles import ROLE_IDS
 
 UNDERCOVER_SHARES = {"v3.8-std", "v5-dual"}  # the undercover opens its eyes with the police (004 V3.8 III.7; 000 v5.0)
@@ -74,7 +74,7 @@ def play(ruleset: str, seed: int) -> list[Event]:
         action = choose(request, agent_rng)
         if request.may_message and agent_rng.random() < 0.7:
             action = replace(action, message=f"{SECRET} from seat {request.seat}: {action.target}")
-        if request.kind in SPEECH_KINDS and request.may_speak and not action.confess:
+        if request.kind in SPEAKING and request.may_speak and not action.confess:
             card = (agent_rng.randint(1, len(state.seats)), 1) if get_ruleset(ruleset).cards_per_seat > 1 \
                 else agent_rng.randint(1, len(state.seats))
             check = ClaimedCheck(state.night, card, agent_rng.choice(("killer", "not_killer")))
@@ -108,7 +108,7 @@ def check_event(ruleset: str, hands: list[list[str]], seat: int, event: Event) -
         assert SECRET not in str(event.data), f"public {event.kind} carries a team's message: {event.data}"
         if event.kind not in PUBLIC_ROLE_WORDS_ALLOWED:
             # A public claim names a role: what a player says (maybe a lie), never the judge revealing a card.
-            judged = {k: v for k, v in event.data.items() if not (k == "claim" and event.kind in SPEECH_KINDS)}
+            judged = {k: v for k, v in event.data.items() if not (k == "claim" and event.kind in SPEAKING)}
             words = [v for v in flatten(judged) if isinstance(v, str) and v in ROLE_IDS]
             assert not words, f"public {event.kind} names roles {words}: {event.data}"
         return
