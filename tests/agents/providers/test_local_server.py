@@ -98,8 +98,8 @@ def test_free_port_is_bindable_on_loopback() -> None:
 
 def test_server_command_serves_one_request_at_a_time_on_loopback(tmp_path: Path) -> None:
     argv = server_command(tmp_path / MODEL_FILE, 4321)
-    flags = dict(zip(argv[3::2], argv[4::2], strict=True))
-    assert argv[:3] == [sys.executable, "-m", "llama_cpp.server"]
+    flags = dict(zip(argv[4::2], argv[5::2], strict=True))
+    assert argv[:4] == [sys.executable, "-P", "-m", "llama_cpp.server"]  # safe-path mode (issue 31)
     assert flags == {
         "--model": str(tmp_path / MODEL_FILE), "--model_alias": MODEL_ALIAS, "--host": "127.0.0.1",
         "--port": "4321", "--n_ctx": "8192", "--n_threads": "2", "--interrupt_requests": "false",
