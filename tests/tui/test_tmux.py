@@ -63,12 +63,13 @@ class Pane:
         self.seen.append(done.stdout)
         return done.stdout
 
-    def settled(self, limit: float = 5.0) -> str:
+    def settled(self, limit: float = 5.0, glimpse: str | None = None) -> str:
         """The screen once two captures in a row agree: a frame the app is still drawing is never read. While a
-        bot thinks the wait line animates, so after `limit` seconds the latest capture is the screen."""
+        bot thinks the wait line animates, so after `limit` seconds the latest capture is the screen. `glimpse`:
+        a transient text; the first capture that shows it is returned at once."""
         deadline = time.monotonic() + limit
         screen = self.capture()
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (glimpse and shows(screen, glimpse)):
             time.sleep(SETTLE)
             again = self.capture()
             if again == screen:
@@ -76,15 +77,17 @@ class Pane:
             screen = again
         return screen
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
-        """The settled screen that shows `text` (also when the pane wrapped it)."""
+    def wait_for(self, text: str, timeout: float = 20.0, transient: bool = False) -> str:
+        """The settled screen that shows `text` (also when the pane wrapped it). `transient`: a text on screen only
+        for a moment (the wait line while a fast bot decides), which a settled screen may never show: any capture
+        that shows it will do."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
-            screen = self.settled()
+            screen = self.capture() if transient else self.settled()
             if shows(screen, text):
                 return screen
-            time.sleep(0.1)
+            time.sleep(0.05 if transient else 0.1)
         raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
 
     def close(self) -> None:
@@ -173,12 +176,14 @@ PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": 
 EXIT = re.compile(r"EXIT=(\d+)")
 
 
-def answer_prompts(p: Pane, until: str, timeout: float = 150.0) -> str:
-    """Answers every prompt like a person (first legal choice, a short speech) until `until` shows."""
+def answer_prompts(p: Pane, until: str, timeout: float = 150.0, transient: bool = False) -> str:
+    """Answers every prompt like a person (first legal choice, a short speech) until `until` shows (`transient`:
+    on any capture, as Pane.wait_for)."""
     deadline = time.monotonic() + timeout
     last = ""
     while time.monotonic() < deadline:
-        screen = p.settled()  # keys go to a prompt on screen, never to one half drawn
+        # keys go to a prompt on screen, never to one half drawn; a transient `until` counts on any capture
+        screen = p.settled(glimpse=until if transient else None)
         if shows(screen, until):
             assert len(screen.splitlines()) == p.rows  # the app fills the pane it was given
             return screen
@@ -208,7 +213,7 @@ def test_item1_item2_police_quits_while_bots_think_then_resumes_from_the_printed
     pane.append(p)
     screen = p.wait_for("Enter: choose", timeout=30)  # the police's first check
     assert ("● alive" in screen) == (size[0] >= 120)  # the state as a mark at 80 columns, in words at 120
-    answer_prompts(p, "Waiting for seat", timeout=60)  # until a bot is deciding (the wait line names it)
+    answer_prompts(p, "Waiting for seat", timeout=60, transient=True)  # until a bot decides (the wait line)
     p.keys("C-q")
     screen = p.wait_for("EXIT=", timeout=30)
     assert EXIT.search(screen).group(1) == "130"  # type: ignore[union-attr]
@@ -235,7 +240,7 @@ def test_item1_item2_ctrl_c_during_a_live_watch_then_killer_resume_as_printed(
     p = Pane(killer("watch", "--live", "--agents", "llm", "--seed", "5", "--base-url", fake_endpoint, "--model",
                     "fake", "--out", str(out)), (100, 30), env)
     pane.append(p)
-    p.wait_for("Waiting for seat", timeout=30)  # a model is deciding in the day
+    p.wait_for("Waiting for seat", timeout=30, transient=True)  # a model is deciding in the day
     p.keys("C-c")
     screen = p.wait_for("EXIT=", timeout=30)
     assert EXIT.search(screen).group(1) == "130"  # type: ignore[union-attr]
