@@ -214,7 +214,10 @@ class ListScreen(DecisionScreen):
         return tr(self.lang, "hint_target", typing=typing, esc=esc)
 
     def on_mount(self) -> None:
-        options = self.query_one(ChoiceList)
+        found = self.query(ChoiceList)
+        if not found:  # taken down before its mount was handled (the request already answered or withdrawn)
+            return
+        options = found.first()
         options.highlighted = min(max(self.default, 0), max(len(self.choices) - 1, 0))
         options.focus()
         super().on_mount()
@@ -305,7 +308,8 @@ class SpeechScreen(DecisionScreen):
             yield Label(tr(self.lang, "hint_speech"), classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        for box in self.query(Input):  # none when taken down before its mount was handled (as ListScreen's)
+            box.focus()
         super().on_mount()
 
     @on(Input.Submitted)
