@@ -36,6 +36,8 @@ def docks_beside(height: int, seat_rows: int) -> bool:
     height, so an open prompt never hides a seat."""
     panel = (height + 1) // 2 + 1
     return height < SHORT_HEIGHT or 2 + seat_rows + panel > height
+
+
 BACK = object()  # what a step of a form answers when the person goes back (Esc)
 TYPED = frozenset("0123456789/-")
 Refuse = Callable[[str], str]  # typed text that matches no choice -> why, in a sentence
