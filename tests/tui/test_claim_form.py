@@ -83,7 +83,9 @@ async def test_a_police_claim_starts_from_its_own_check_that_everyone_then_sees(
         assert [v for _, v in screen.choices] == [DONE, 0]  # the night-1 check, ticked; no second night-1 check
         assert f"☑ night 1: seat {own['target']} is" in screen_text(app)
         await pilot.press("escape")  # back to the role
-        await pilot.pause(0.05)
+        async for _ in ticks(pilot, 0.02):
+            if getattr(app.screen, "title_text", None) == tr("en", "ask_claim"):
+                break
         assert app.screen.title_text == tr("en", "ask_claim")  # type: ignore[attr-defined]
         await pick(pilot, app, "police")
         await pick(pilot, app, DONE)
@@ -92,7 +94,9 @@ async def test_a_police_claim_starts_from_its_own_check_that_everyone_then_sees(
         line = prompting.record_line(event, "en")
         assert f"claiming to be the Police, reporting checks: seat {own['target']} is" in line
         others_see(app, event, 7)
-        await pilot.pause(0.05)
+        async for _ in ticks(pilot, 0.02):  # the next screen drawn (a pushed prompt has no lines at first)
+            if "claiming to be the Police" in screen_text(app):
+                break
         assert "claiming to be the Police" in screen_text(app)  # the table's feed shows it too
         await pilot.press("ctrl+q")
 
