@@ -1,9 +1,9 @@
-"""Rule claims (not R-public-claim's speech claims): what each sentence of the rules card, the briefs' advice on
-jump-kills, the prompt's vote line and the TUI's confession help states, as a structured value with its engine rule
-key. A sentence is rendered from its claim (words/claims/render.py), en and zh, so the words cannot say more than
-the claim; tests/words/test_claims.py plays a scenario generated from every claim, in every ruleset, table size and
-language, and checks the judge does exactly that. `python -m words.claims RULESET [PLAYERS]` prints each sentence
-beside its claim, one table for a reviewer.
+"""Rule claims (not R-public-claim's speech claims): what each sentence of the rules card, the briefs' advice
+(words/claims/advice.py: the moves and effects each tip relies on), the prompt's vote line and the TUI's confession
+help states, as a structured value with its engine rule key. A sentence is rendered from its claim
+(words/claims/render.py), en and zh, so the words cannot say more than the claim; tests/words/test_claims.py plays
+a scenario generated from every claim, in every ruleset, table size and language, and checks the judge does exactly
+that. `python -m words.claims RULESET [PLAYERS]` prints each sentence beside its claim, one table for a reviewer.
 
 Claims are derived from the engine's own data (words/table.py: the deal, the first night's requests; the ruleset's
 day procedure, last words, jump-kill roles and victory table), never written by hand.

@@ -16,6 +16,7 @@ What each kind of claim is held to:
 - half_hand / two_sided (v5): a hand with one dead card votes with one and is still asked; a two-sided hand's
   good card still acts;
 - dawn: the dawn event is public and names the dead (and the silenced) only;
+- shown: in every deal the judge shows the killers the seats holding the cards named;
 - wins: the victory table applied to the cards the claim names dead gives the claimed winner.
 Rulings, last words and the day procedures other than v5's are named by their engine keys (the claims carry the
 key the resolver runs); their behaviour is held by tests/engine's scenarios.
@@ -384,6 +385,22 @@ def check_two_sided(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     return out
 
 
+def check_shown(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """In every deal the judge shows the killers the seat of each card the claim names that the deal holds."""
+    out = []
+    for seed, (state, events) in enumerate(deals(rules.id, players)):
+        for role in claim.subject:
+            holders = {s.number for s in state.seats if role in s.cards}
+            shown = {e.data.get("seat") for e in events if e.kind == EventKind.SHOWN_TO_KILLERS
+                     and e.data.get("role") == role}
+            if not holders <= shown:
+                out.append(f"seed {seed}: the killers are shown {sorted(s for s in shown if s)} of the {role} seats "
+                           f"{sorted(holders)}; the words say they know them")
+    if not claim.subject:
+        out.append("the claim names no card shown to the killers")
+    return out
+
+
 def check_dawn(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     allowed = {"night", "dead", "cards", *(("silenced",) if "silenced" in claim.announced else ())}
     out = []
@@ -428,8 +445,9 @@ def _with_dead(state: GameState, cards: set[tuple[int, int]]) -> GameState:
 CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
+    "shown": check_shown,
 }
-UNCHECKED = frozenset({"side", "shown", "cards_act", "must_name", "ruling", "last_words"})  # named by engine key
+UNCHECKED = frozenset({"side", "cards_act", "must_name", "ruling", "last_words"})  # named by engine key
 
 
 def problems(claim: Claim, ruleset: str, players: int) -> list[str]:
