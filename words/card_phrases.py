@@ -131,6 +131,11 @@ HEAD: Phrases = {
         "en": "You may confess instead of speaking (a jump-kill): you alone die, at once, and night falls; nobody "
               "dies with you.",
         "zh": "你可以不发言而自爆（跳杀）：只有你当场死亡，立即入夜；不会带走任何人。"},
+    # The private notes of a dead seat (prompts/*/private.j2, small_private.j2), from the last-words claim.
+    "dead_none": {"en": "You are dead: nobody leaves last words in this game, so nothing more is asked of you.",
+                  "zh": "你已经死亡：本局没有遗言，不会再问你任何事。"},
+    "dead_words": {"en": "You are dead: you may still be asked for last words.",
+                   "zh": "你已经死亡：仍可能被要求留遗言。"},
     "vote_player_out_all_cards": {
         "en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per living card. "
               "The player with the most votes is kicked out with all their living cards; a tie kicks out nobody.",

@@ -20,8 +20,8 @@ from agents.llm.schema import Choices
 from agents.view import SeatFacts, SeatView, known_partners, seat_facts, visible_events
 from engine import DecisionKind, Event, Request, display_name, get_ruleset, team_of
 from engine.roles import ROLES, action_help
-from words.claims import jump_kill
-from words.claims.render import confess_effect
+from words.claims import jump_kill, last_words
+from words.claims.render import confess_effect, dead_note
 from words.narrator import sentence
 from words.prompt_card import consequence, own_briefs, prompt_card, talk_text
 from words.rules_card import role_line
@@ -54,8 +54,10 @@ def _jsonlist(values: Any) -> str:
 # 1: the generic prompt before issue 10; 2: the rules card, what follows, public claims, the notebook;
 # 3: the notebook as a structured object read back as sentences, per-role briefs, a defence may name a suspect;
 # 4: v5's killer cards talk before their orders (R-v5-killer-talk), the "message" field is explained only in a
-# request that takes one, the suspicions leave out every partner the seat was shown, the connection check says so.
-PROMPT_VERSION = 4
+# request that takes one, the suspicions leave out every partner the seat was shown, the connection check says so;
+# 5: every rule sentence rendered from a claim the engine proves (issue 42): the jump-kill takes nobody along, v5's
+# vote takes the player, v5's counts "up to", the briefs' advice, a dead seat's note from the last-words policy.
+PROMPT_VERSION = 5
 PROMPT_PROFILE = "full"  # the default profile; agents/llm/prompt_profiles.py picks each seat's (full or small)
 
 
@@ -124,6 +126,7 @@ def private_notes(view: SeatView, lang: str) -> str:
     facts = seat_facts(view)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "private.j2", seat=view.seat, cards=facts.cards, dead=view.seat in facts.dead,
+                  dead_note=dead_note(last_words(view.ruleset), lang),
                   living=facts.living, lines=lines, briefs=own_briefs(facts.cards, lang, view.ruleset, view.players),
                   partners=[(s, r) for s, r in partner_list(facts, view.ruleset) if s in facts.living])
 

@@ -27,6 +27,8 @@ from agents.llm.schema import Choices, target_json
 from agents.llm.schema import _enum as enum
 from agents.view import SeatView, seat_facts, visible_events
 from engine import DecisionKind, Team, team_of
+from words.claims import jump_kill, last_words
+from words.claims.render import confess_effect, dead_note
 from words.rules_card import day_lines, roles_line, victory_lines
 from words.table import table
 
@@ -92,7 +94,8 @@ def private_text(view: SeatView, lang: str) -> str:
     killer = any(team_of(c) is Team.KILLERS for c in facts.cards)
     lines = [record_line(e, lang) for e in visible_events(view) if e.visible_to is not None]
     return render(lang, "small_private.j2", seat=view.seat, cards=facts.cards, partners=sorted(facts.friends),
-                  killer=killer, dead=view.seat in facts.dead, lines=lines)
+                  killer=killer, dead=view.seat in facts.dead, lines=lines,
+                  dead_note=dead_note(last_words(view.ruleset), lang))
 
 
 def example_answer(choices: Choices, lang: str, salt: int) -> tuple[int | None, str]:
@@ -133,7 +136,8 @@ def request_text(view: SeatView, choices: Choices, lang: str) -> str:
     targets = [target_json(t) for t in request.targets] if choices.has_target else []
     return render(lang, "small_request.j2", request=request, D=DecisionKind, fields=list(schema["properties"]),
                   targets=targets, none_allowed=None in targets, example=example, example_seat=example_seat,
-                  accusations=list(choices.accusations or ()), speaks=choices.speaks)
+                  accusations=list(choices.accusations or ()), speaks=choices.speaks,
+                  confess_effect=confess_effect(jump_kill(("killer",)), lang))
 
 
 def messages(view: SeatView, choices: Choices, lang: str) -> list[dict[str, str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -180,3 +181,54 @@ def test_the_prompt_says_what_a_confession_does(lang: str) -> None:
     text = request_text(req, lang, ["speech", "accusation", "confess"], [], [1, None], [], 200, ruleset="v2.5-std")
     effect = confess_effect(jump_kill(("killer",)), lang)
     assert effect in text and ("跳杀" in text if lang == "zh" else "jump-kill" in text)
+
+
+def test_a_last_words_sentence_the_judge_does_not_play_fails() -> None:
+    """The last-words claim is replayed: v1's "nobody leaves last words" claimed as classic's (the murdered
+    speak) fails, and v2-classic's claimed as "none" fails."""
+    from dataclasses import replace
+
+    from words.claims import last_words
+
+    assert problems(last_words("v1"), "v1", 9) == [] and problems(last_words("v2-classic"), "v2-classic", 9) == []
+    assert any("murdered" in p for p in problems(replace(last_words("v1"), rule="classic"), "v1", 9))
+    assert any("leaves last words: True" in p for p in problems(replace(last_words("v2-classic"), rule="none"),
+                                                                "v2-classic", 9))
+
+
+TEMPLATES = sorted(p for p in (Path(__file__).resolve().parents[2] / "prompts").glob("*/*.j2"))
+
+
+def test_no_template_states_a_rule_in_fixed_words() -> None:
+    """prompts/*/*.j2 say what a confession does and what a dead seat may still be asked only through their claims'
+    sentences (confess_effect, dead_note); no fixed "you die at once" or "you may still give last words" is left."""
+    fixed = re.compile(r"die at once|you die\b|立即死亡|may still (?:be asked|give)|仍可能|带走")
+    for path in TEMPLATES:
+        text = path.read_text(encoding="utf-8")
+        assert not fixed.search(text), path
+        for line in text.splitlines():
+            if '"confess"' in line:
+                assert "{{ confess_effect }}" in line, path
+    said = {p.parent.name + "/" + p.name for p in TEMPLATES if "{{ dead_note }}" in p.read_text(encoding="utf-8")}
+    assert said == {f"{lang}/{name}" for lang in ("en", "zh") for name in ("private.j2", "small_private.j2")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
+def test_both_profiles_say_the_claims_of_confession_and_death(ruleset: str, lang: str) -> None:
+    """Full and small profile, every ruleset: a jump-kill request says the jump-kill claim's effect; a dead
+    seat's notes say the ruleset's last-words claim's sentence (proven by the checker above)."""
+    from agents.llm import prompting, small_prompt
+    from agents.view import SeatView
+    from words.claims import last_words
+    from words.claims.render import confess_effect, dead_note
+
+    state, events = engine.new_game(ruleset, random.Random(1))
+    seat = state.seats[0].number
+    dead = engine.Event(engine.EventKind.DEATH, {"seat": seat, "public_cause": "night"})
+    view = SeatView(seat, ruleset, len(state.seats), (*engine.observation(events, seat), dead), lang)
+    note = dead_note(last_words(ruleset), lang)
+    assert note in prompting.private_notes(view, lang) and note in small_prompt.private_text(view, lang)
+    req = engine.Request(seat, engine.DecisionKind.STATEMENT, accusations=(2, None), may_confess=True)
+    text = small_prompt.request_text(view, prompting.choices_for(view, req), lang)
+    assert confess_effect(jump_kill(("killer",)), lang) in text

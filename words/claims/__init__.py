@@ -158,11 +158,16 @@ def day_claims(tab: Table) -> tuple[Claim, ...]:
                          announced=("verdict_cards", "dead_cards")))
     else:
         out.append(Claim("day", rules.day.key))
-    out.append(Claim("last_words", rules.last_words.key))
+    out.append(last_words(rules.id))
     jumpers = tuple(r for r in sorted(rules.jump_kill) if tab.dealt(r))
     if jumpers:
         out.append(jump_kill(jumpers, silence))
     return tuple(out)
+
+
+def last_words(ruleset: str) -> Claim:
+    """Who leaves last words: the ruleset's last-words policy, by its key (engine/ruleset.py LastWords)."""
+    return Claim("last_words", engine.get_ruleset(ruleset).last_words.key)
 
 
 def jump_kill(jumpers: tuple[str, ...], silence: bool = False) -> Claim:

@@ -17,8 +17,10 @@ What each kind of claim is held to:
   good card still acts;
 - dawn: the dawn event is public and names the dead (and the silenced) only;
 - shown: in every deal the judge shows the killers the seats holding the cards named;
+- last_words: a civilian killed on night 1, a killer and a good seat executed on day 1: each leaves last words or
+  not, as the policy's sentence says;
 - wins: the victory table applied to the cards the claim names dead gives the claimed winner.
-Rulings, last words and the day procedures other than v5's are named by their engine keys (the claims carry the
+Rulings and the day procedures other than v5's are named by their engine keys (the claims carry the
 key the resolver runs); their behaviour is held by tests/engine's scenarios.
 """
 
@@ -436,6 +438,45 @@ def check_wins(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     return [] if got is want else [f"every {'/'.join(sorted(roles))} dead gives {got}, the card says {want}"]
 
 
+LAST_WORDS = {  # who the card's last-words sentence says speaks: (a seat killed on night 1, an executed killer,
+    # an executed good seat on day 1 after a night that killed one); None: the sentence does not say
+    "none": (False, False, False),
+    "classic": (True, False, True),
+    "quota": (True, None, None),
+    "first_night": (True, False, False),
+    "v4": (True, False, True),
+}
+
+
+def check_last_words(claim: Claim, rules: Ruleset, players: int) -> list[str]:
+    """The last-words sentence against the judge: a civilian killed on the first night, then on day 1 the judge
+    executes a killer (or a good seat): is each asked for last words, as the sentence says?"""
+    if claim.rule not in LAST_WORDS:
+        return [f"no check for the last-words policy {claim.rule!r}"]
+    hands, judge_card = base_hands(rules, players, lambda h: len(_civilians(h)) >= 2)
+    state = start(rules, hands, judge_card)
+    plain = _civilians(hands)
+    killer = next(i for i, h in enumerate(hands, start=1) if "killer" in h)
+    plan = night_plan(state, quiet_chooser(state, plain[1:2], plain[0]))
+    out = []
+    for what, executed, want in zip(("murdered", "an executed killer", "an executed good seat"),
+                                    (None, killer, plain[1]), LAST_WORDS[claim.rule], strict=True):
+        script: list[dict[str, Any]] = [{"night": plan}] + ([{"day": {"execute": executed}}] if executed else [])
+        try:
+            _, events = play_scenario(scenario(rules, hands, judge_card, script))
+        except KillerError as exc:
+            return [f"the last-words scenario is refused: {exc}"]
+        seat = executed or plain[0]
+        if executed is None and not any(e.kind == EventKind.DEATH and e.data.get("seat") == seat for e in events):
+            if rules.cards_per_seat > 1:
+                continue  # v5: one kill takes one card of a hand, the seat lives; the executions still tell
+            return [f"seat {seat} was not killed on the first night; the scenario proves nothing"]
+        spoke = any(e.kind == EventKind.LAST_WORDS and e.data.get("seat") == seat for e in events)
+        if want is not None and spoke != want:
+            out.append(f"{what} (seat {seat}) leaves last words: {spoke}; the card says {want}")
+    return out
+
+
 def _with_dead(state: GameState, cards: set[tuple[int, int]]) -> GameState:
     seats = tuple(replace(s, alive_cards=tuple(a and (s.number, i + 1) not in cards
                                                for i, a in enumerate(s.alive_cards))) for s in state.seats)
@@ -445,9 +486,9 @@ def _with_dead(state: GameState, cards: set[tuple[int, int]]) -> GameState:
 CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
-    "shown": check_shown,
+    "shown": check_shown, "last_words": check_last_words,
 }
-UNCHECKED = frozenset({"side", "cards_act", "must_name", "ruling", "last_words"})  # named by engine key
+UNCHECKED = frozenset({"side", "cards_act", "must_name", "ruling"})  # named by engine key
 
 
 def problems(claim: Claim, ruleset: str, players: int) -> list[str]:

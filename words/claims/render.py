@@ -146,6 +146,12 @@ def confess_help(claim: Claim, lang: str) -> str:
     return say(HEAD, f"confess_{claim.effect}", lang)
 
 
+def dead_note(claim: Claim, lang: str) -> str:
+    """What a dead seat's private notes say of what is still asked of it (prompts/*/private.j2 and
+    small_private.j2), from the ruleset's last-words claim: nothing where nobody leaves last words."""
+    return say(HEAD, "dead_none" if claim.rule == "none" else "dead_words", lang)
+
+
 def vote_effect(claim: Claim, lang: str) -> str:
     """The prompt's line on what v5's vote does (words/prompt_card.py VOTES), from the day's claim."""
     return say(HEAD, f"vote_{claim.effect}", lang)
