@@ -173,7 +173,8 @@ def intent(reading: Reading, claim: Mapping[str, Any] | None, cards: Sequence[st
         return Second(False, False)
     assert isinstance(claim, Mapping)
     role = str(claim["role"]) if claim.get("role") else None
-    checks = tuple(SaidCheck(_key(c.get("target")), c.get("result"), int(c.get("night") or 0) or None)
+    checks = tuple(SaidCheck(_key(c.get("target")), "killer" if c.get("result") == "killer" else "not_killer",
+                             int(c.get("night") or 0) or None)
                    for c in claim.get("checks") or () if isinstance(c, Mapping))
     meant = Reading(role, side_of_role(role) if role else None, checks)
     return Second(True, words_lie(meant, cards, seen))

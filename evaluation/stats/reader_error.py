@@ -44,7 +44,8 @@ UNCORRECTED = "uncorrected"
 class Played(Protocol):
     """A finished game (evaluation/load/played.py Played: a layer beside this one)."""
 
-    transcript: Transcript
+    @property
+    def transcript(self) -> Transcript: ...
 
 
 def _ratio(k: np.ndarray, n: np.ndarray) -> np.ndarray:
@@ -97,7 +98,7 @@ def figure(table: SeatTable, contestant: str, side: str) -> dict[str, Any]:
     point = corrected({f: np.array(c.sum()) for f, c in cols.items()}, {f: np.array(c.sum()) for f, c in errs.items()})
     if not (out["reader_n"]["lies"] and out["reader_n"]["not_lies"]) or np.isnan(point):
         return {**out, "corrected": UNCORRECTED}
-    keep = (sum(cols.values()) + sum(errs.values())) > 0
+    keep = np.column_stack([*cols.values(), *errs.values()]).sum(axis=1) > 0
     used = int(keep.sum())
     w = table.deals.weights(used)
     drawn = corrected({f: w @ c[keep] for f, c in cols.items()}, {f: w @ c[keep] for f, c in errs.items()})
@@ -106,7 +107,7 @@ def figure(table: SeatTable, contestant: str, side: str) -> dict[str, Any]:
         return {**out, "corrected": UNCORRECTED}
     lo, hi = column_percentiles(drawn[:, None], used)[:, 0]
     return {**out, "corrected": {"rate": _round(point), "lo": _round(lo), "hi": _round(hi),
-                                 "replicates": int(len(drawn))}}
+                                 "replicates": len(drawn)}}
 
 
 def _share(k: float, n: float) -> float | None:

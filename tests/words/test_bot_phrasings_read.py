@@ -10,8 +10,8 @@ import itertools
 import pytest
 
 from agents.bots.strategies.phrases import PHRASES
-from engine import display_name
 from agents.llm.prompting import environment
+from engine import display_name
 from words.narrator import Words
 from words.reader import read_statement
 from words.reader.vocab import CLAIMABLE, side_of_role

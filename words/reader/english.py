@@ -48,7 +48,8 @@ BARE_FORMS = 7  # the first ROLE_FORMS: a role word standing alone ("Civilian.",
 KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
-             r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|on your side|on the village " \
+             r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
+             r"on your side|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
 GOOD = [re.compile(p) for p in (

@@ -10,7 +10,8 @@ from words.reader.findings import Findings
 from words.reader.reading import Result, SaidCheck
 from words.reader.zh_text import NIGHT_CLOSE, NIGHT_OPEN, SEAT, SEAT_RE
 
-OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|^(?:验证|查验)结果|我的(?:验人|金水|查杀|结果|查验)|本警|"
+OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|^(?:验证|查验)结果|"
+                     r"我的(?:验人|金水|查杀|结果|查验)|本警|"
                      r"我(?:们)?组|给\s*\d{1,2}号\s*查杀|发\s*\d{1,2}号\s*金水|法官给我的结果|是我的查杀|我的两个金水|"
                      r"报验")
 CHECK_WORD = re.compile(rf"验|查(?!杀)|点头|摇头|{SEAT}\s*(?:是|的)?\s*(?:金水|查杀)|"
@@ -61,7 +62,8 @@ TERSE_REST = re.compile(r"[\s,;:、和与。!]|是|结果|验证|查验|验了|�
 
 def _terse(segment: str) -> bool:
     """A bare list of seats and results (3号好人，8号杀手 / 4号：好人), once the speaker claims the police."""
-    return not TERSE_REST.sub("", TOKEN.sub("", re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)", "", segment)))
+    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)", "", segment)
+    return not TERSE_REST.sub("", TOKEN.sub("", rest))
 
 
 SAVED = re.compile(rf"(?:我的)?银水(?:是)?\s*{SEAT}|{SEAT}(?:是)?(?:我的)?银水")
