@@ -32,8 +32,9 @@ class SeatFacts:
     scored_accusations_on_killers: int = 0
     scored_accusations_chance: float = 0.0
     survival_chance: float = 0.0  # the share of this seat's side that survived this game (its survival baseline)
-    speeches: int = 0
-    claims: int = 0  # public role claims in the seat's own speeches (evaluation.games.grounded)
+    speeches: int = 0  # the seat's own speeches with words
+    speech_turns: int = 0  # the seat's own speeches, with words or not (a claim can be filed without words)
+    claims: int = 0  # public role claims in the seat's own speeches, with words or not (evaluation.games.grounded)
     lies: int = 0  # public claims of a role the seat does not hold
     label_claims: int = 0  # speeches whose private label `claimed_role` names a role (older transcripts)
     label_lies: int = 0  # labels naming a role the seat does not hold
@@ -46,6 +47,19 @@ class SeatFacts:
     lies_by_claim: int = 0  # ... whose structured claim lies
     lies_either: int = 0  # ... either
     claims_both: int = 0  # speeches whose words and structured claim both claim something
+    claims_filed: int = 0  # speeches filing a structured claim, words or not (claims_either = these + said_unfiled)
+    words_unfiled: int = 0  # speeches with words and no structured claim
+    said_unfiled: int = 0  # ... whose words the reader reads as claiming something
+    # The second reader (evaluation/stats/reader_error.py): the speeches with words it labelled, as 2 x 2 cells of
+    # the reader against it, for "the words lie" and for "the words claim something"
+    second_lie_pos: int = 0  # the second reader says the words lie
+    second_lie_hit: int = 0  # ... and so does the reader (sensitivity = hit / pos)
+    second_lie_neg: int = 0  # the second reader says they do not
+    second_lie_rej: int = 0  # ... nor does the reader (specificity = rej / neg)
+    second_said_pos: int = 0
+    second_said_hit: int = 0
+    second_said_neg: int = 0
+    second_said_rej: int = 0
     contradictions: int = 0  # ... where the words contradict the claim
     lies_ballot_followed: int = 0  # ... followed by a ballot with another living seat of the liar's side
     lies_detected: int = 0  # ... of those, met by a vote on the liar (from a seat of another contestant)

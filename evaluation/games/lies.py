@@ -9,7 +9,9 @@ against the speaker's cards and the checks it actually received (docs/metrics.md
 - **Words contradict the claim**: both say something, and they disagree (another role; a side the claimed role
   is not on; another result for the same target).
 
-Only the seat's own speeches with words count (a fallback is the program's, as everywhere in the metrics).
+Only the seat's own speeches count (a fallback is the program's, as everywhere in the metrics): those with words,
+and those without words that file a structured claim — a claim counts the same wherever it is counted (the claim
+rate, the public-claim lie rate of grounded.py, and here), words or not.
 """
 
 from __future__ import annotations
@@ -26,6 +28,15 @@ from words.reader import Reading, SaidCheck, read_statement
 from words.reader.vocab import side_of_role
 
 Seen = Mapping[tuple[int, Any], str]  # (night, target) -> result, as grounded.Knowledge keeps them
+BOT_AGENTS = ("scripted", "random")  # agent kinds whose speech is built from their structured claim (templates)
+
+
+@dataclass(frozen=True)
+class Second:
+    """A second reader's label of one statement's words: whether they claim anything, and whether they lie."""
+
+    said: bool
+    lie: bool
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,7 @@ class Verdict:
     lie_claim: bool | None  # None: the transcript records no claims (older format)
     contradiction: bool
     seen: Mapping[tuple[int, Any], str]  # the checks the seat had received by then: (night, target) -> result
+    second: Second | None = None  # a second reader's label of the words (a bot's own intent), None: none
 
     @property
     def said(self) -> bool:
@@ -52,11 +64,16 @@ class Verdict:
     @property
     def claimed(self) -> bool:
         """Whether the structured claim names a role or a check."""
-        return bool(self.claim and (self.claim.get("role") or self.claim.get("checks")))
+        return filed(self.claim)
 
     @property
     def lie(self) -> bool:
         return self.lie_words or bool(self.lie_claim)
+
+
+def filed(claim: Any) -> bool:
+    """Whether a speech files a structured claim: a role or a check (the one definition of a claim)."""
+    return isinstance(claim, Mapping) and bool(claim.get("role") or claim.get("checks"))
 
 
 def _key(target: Any) -> Any:
@@ -122,6 +139,7 @@ def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str
              seats: Mapping[int, SeatFacts], claims_recorded: bool) -> list[Verdict]:
     """Every own statement with words, in order, with its verdicts."""
     lang, players = str(header.get("lang") or "en"), len(seats)
+    bots = {int(s["seat"]) for s in header.get("seats", []) if str(s.get("agent") or "").split(":")[0] in BOT_AGENTS}
     know = Knowledge()
     day = 0
     out: list[Verdict] = []
@@ -133,21 +151,61 @@ def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str
             continue
         text = str(event.data.get("speech") or "")
         seat = int(event.data["seat"])
-        if not text.strip() or not own(note) or seat not in seats:
+        claim = event.data.get("claim")
+        if not (text.strip() or filed(claim)) or not own(note) or seat not in seats:
             continue
         cards, seen = seats[seat].cards, know.checks.get(seat, {})
         reading = read_statement(text, lang, players, seat, day=day)
-        claim = event.data.get("claim")
         out.append(Verdict(i, day, seat, str(event.kind), text, claim, reading, words_lie(reading, cards, seen),
                            claim_lie(claim, cards, seen) if claims_recorded else None, contradicts(reading, claim),
-                           dict(seen)))
+                           dict(seen), intent(reading, claim, cards, seen) if seat in bots and text.strip() else None))
     return out
+
+
+def intent(reading: Reading, claim: Mapping[str, Any] | None, cards: Sequence[str], seen: Seen) -> Second | None:
+    """A bot's words as it meant them: its speech is built from its structured claim (agents/bots: the role and
+    checks the templates say, tests/words/test_bot_phrasings_read.py), so the claim is the truth of what its words
+    claim. Words the reader reads as a side claim alone, beside no structured claim (a defence's "I am not a
+    killer"), say something the claim does not record: no label (None) rather than a wrong one."""
+    if not filed(claim) and reading.said_role is None and not reading.said_checks and reading.said_side:
+        return None
+    if not filed(claim):
+        return Second(False, False)
+    assert isinstance(claim, Mapping)
+    role = str(claim["role"]) if claim.get("role") else None
+    checks = tuple(SaidCheck(_key(c.get("target")), "killer" if c.get("result") == "killer" else "not_killer",
+                             int(c.get("night") or 0) or None)
+                   for c in claim.get("checks") or () if isinstance(c, Mapping))
+    meant = Reading(role, side_of_role(role) if role else None, checks)
+    return Second(True, words_lie(meant, cards, seen))
+
+
+def count_second(me: SeatFacts, reader_said: bool, reader_lie: bool, second: Second) -> None:
+    """One statement labelled by a second reader, into the speaker's 2 x 2 cells (reader against it)."""
+    if second.lie:
+        me.second_lie_pos += 1
+        me.second_lie_hit += reader_lie
+    else:
+        me.second_lie_neg += 1
+        me.second_lie_rej += not reader_lie
+    if second.said:
+        me.second_said_pos += 1
+        me.second_said_hit += reader_said
+    else:
+        me.second_said_neg += 1
+        me.second_said_rej += not reader_said
 
 
 def count_words(seats: Mapping[int, SeatFacts], found: Iterable[Verdict]) -> None:
     """Adds the statements' word and claim verdicts to their speakers' facts."""
     for v in found:
         me = seats[v.seat]
+        me.claims_filed += v.claimed
+        if v.text.strip() and not v.claimed:
+            me.words_unfiled += 1
+            me.said_unfiled += v.said
+        if v.second is not None:
+            count_second(me, v.said, v.lie_words, v.second)
         me.speeches_said += v.said
         if v.said or v.claimed:
             me.claims_either += 1
@@ -164,6 +222,13 @@ WORDS_RATES: tuple[Rate, ...] = (
     Rate("words_contradict_claim", "contradictions", "claims_both"),
     *sided(Rate("lies_claim", "lies_by_claim", "claims_either"), Rate("lies_words", "lies_words", "claims_either"),
            Rate("lies_either", "lies_either", "claims_either")),
+    # the reader against a second reader, per side (evaluation/stats/reader_error.py corrects lies_words with them)
+    *sided(Rate("reader_sensitivity", "second_lie_hit", "second_lie_pos"),
+           Rate("reader_specificity", "second_lie_rej", "second_lie_neg"),
+           Rate("reader_claim_sensitivity", "second_said_hit", "second_said_pos"),
+           Rate("reader_claim_specificity", "second_said_rej", "second_said_neg"),
+           Rate("words_unfiled_said", "said_unfiled", "words_unfiled"),
+           Rate("claims_filed_share", "claims_filed", "claims_either")),
 )
 """Claims read from the words; lies by claim only, by words only and by either, by side, over one denominator (the
 statements claiming anything, in words or claim); the words' contradictions of their own claims."""

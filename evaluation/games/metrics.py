@@ -34,7 +34,7 @@ OUTCOMES = (
     Rate("abstention", "abstentions", "ballots_cast"),
     Rate("accusation_accuracy", "scored_accusations_on_killers", "scored_accusations", "good",
          chance="scored_accusations_chance", by_choice=True),
-    Rate("claim_rate", "claims", "speeches"),
+    Rate("claim_rate", "claims", "speech_turns"),  # a claim filed without words counts as in the lie rates
 )
 RATES: tuple[Rate, ...] = (*OUTCOMES, *grounded.RATES, *behaviour.RATES, *deception.RATES, *detection.RATES,
                            *persuasion.RATES, *WORDS_RATES, Rate("fallback", "fallbacks", "decisions"))
@@ -127,6 +127,7 @@ def _count(seats: dict[int, SeatFacts], event: Event, note: Mapping[str, Any] | 
         else:
             me.votes += 1
     me.speeches += event.kind in SPEECHES and bool(str(data.get("speech") or "").strip())
+    me.speech_turns += event.kind in SPEECHES
     if note:
         _label(me, event, note)
 

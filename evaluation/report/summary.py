@@ -14,12 +14,12 @@ from typing import Any
 
 from evaluation.games.facts import GameFacts
 from evaluation.games.metrics import by_contestant, by_role, by_setup
-from evaluation.load.played import facts_of, load_games, loose_transcripts
+from evaluation.load.played import facts_of, loose_transcripts, run_transcripts
 from evaluation.report import cells
 from evaluation.report.leaderboard import comparisons, leaderboard
 from evaluation.statements.agreement import judge_summary
 from evaluation.statements.labels import LABELS, judged_by_statement
-from evaluation.stats import sides
+from evaluation.stats import reader_error, sides
 from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS, Deals
 from evaluation.stats.comparisons import comparisons as compare_pairs
 from evaluation.stats.tables import SeatTable, attach_roles, attach_setups, fill_contestants
@@ -38,7 +38,9 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     """The whole summary of a run folder."""
     cfg = load_run(out)
     left: list[str] = []
-    games, missing = load_games(out, left)
+    played, missing = run_transcripts(out, left)
+    games = [facts_of(g) for g in played]
+    reader_error.add_judge(played, games, judged_by_statement(out / LABELS))  # the second reader, where it ran
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
     summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded,
@@ -63,6 +65,8 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
         for name, price in (recorded_tournament(header).get("prices") or {}).items():
             prices.setdefault(str(name), Price.model_validate(price))
     games = [facts_of(g) for g in played]
+    reader_error.add_judge(played, games, {k: v for folder in sorted({p.parent for p in paths})
+                                           for k, v in judged_by_statement(folder / LABELS).items()})
     summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded,
                        left_out=left)
     return {**summary, "duplicates": duplicates, **judged(games, sorted({p.parent for p in paths}))}
@@ -88,6 +92,7 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
     table = SeatTable(games, deals)
     contestants = by_contestant(games, rates=())
     fill_contestants(table, contestants)
+    reader_error.attach(table, contestants)  # the reader's error beside each words-based lie rate
     degraded = [n for n in names if (contestants.get(n) or {}).get("degraded")]
     rated = games if include_degraded else rated_games(games, degraded)
     rated_names = names if include_degraded else [n for n in names if n not in degraded]
@@ -311,6 +316,7 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
         lines.append(f"| {label} | " + " | ".join(_num(cs[n].get(key)) for n in names) + " |")
     for key, label in COSTS:
         lines.append(f"| {label} | " + " | ".join(_num((cs[n].get("cost") or {}).get(key)) for n in names) + " |")
+    lines += reader_error.report_lines(cs)
     lines += ["", "## Seats and roles per contestant", "",
               SCHEDULES.get(summary.get("schedule") or "", ""), ""]
     for n in names:

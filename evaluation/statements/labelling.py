@@ -71,6 +71,8 @@ def jobs(played: Played, model: str) -> Iterator[Job]:
     lang = "zh" if t.header.get("lang") == "zh" else "en"
     events = t.events
     for v in verdicts(t.header, [(e.event, e.annotation) for e in t.entries], seats, facts.claims_source == "public"):
+        if not v.text.strip():
+            continue  # a claim filed without words: nothing for the judge to read
         st = Statement(t.game_id, v.i, v.day, v.seat, v.kind, v.text)
         chat = rubric.messages(lang, t.header, events[: v.i], st, seats[v.seat].cards, v.seen)
         reader = {"said_role": v.reading.said_role, "said_side": v.reading.said_side, "lie": v.lie}

@@ -13,7 +13,10 @@ from words.reader.reading import Result, SaidCheck, Target
 
 OWN_CUE = re.compile(
     r"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|finally|personally|myself|both|together|"
-    r"alone))*\s+(?:checked|looked\s+(?:at|into)|investigated|tested)\b|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
+    r"alone))*\s+(?:checked|looked\s+(?:at|into)|investigated|tested|verified|inspected|examined)\b|"
+    r"\b(?:i|we)\s+(?:have|got|had|hold)\s+(?:a\s+)?(?:nod|shake)\b|\bmy\s+(?:nod|shake)\b|"
+    r"^(?:checked|verified|investigated|inspected)\s|^(?:my\s+)?(?:results?|checks?|findings|verifications?)\s*:|"
+    r"^[a-z ]{0,24}\b(?:claim|here|report|speaking)\s*:|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
     r"investigation)\b|\bour\s+(?:\w+\s+){0,2}(?:check|checks|results)\b|\b(?:both|all|are|were|is)\s+mine\b|"
     r"\bi\s+saw\s+the\s+judge\b|\bthe\s+judge\s+(?:nodded|shook|gave\s+me|showed\s+me)\b|\bwhat\s+the\s+judge\s+"
     r"showed\s+me\b|\bpolice\s+report\b|\bwe\s+(?:police\s+)?checked\b|\bmy\s+(?:\w+\s+){0,2}(?:card|partner|team)\s+"
@@ -28,7 +31,11 @@ PLAN = re.compile(rf"\b(?:i'll|i\s+will|will|(?:i\s+)?(?:was|am|'m)\s+going\s+to
 DENIED = re.compile(rf"\bi\s+(?:never|didn't|did\s+not|haven't|have\s+not|hadn't)\s+(?:actually\s+|even\s+)?"
                     rf"check(?:ed)?\s+(?P<s>{SEAT})")
 CHECKED = re.compile(rf"\b(?:i|we)(?:\s+(?:also|then|just|first|actually|have|had|did|both|police|together))*\s+"
-                     rf"(?:checked|looked\s+(?:at|into)|investigated)\s+(?:{SEAT}|him|her|them)")
+                     rf"(?:checked|looked\s+(?:at|into)|investigated|verified|inspected|examined)\s+(?:{SEAT}|him|her|them)")
+# "I checked 6 myself: vote it out": a check whose result is the call to execute it (a nod).
+VOTE_OUT_CHECKED = re.compile(rf"(\b(?:i|we)\s+(?:\w+\s+)?checked\s+{SEAT}(?:\s+myself)?)\s*[:,—-]\s*((?:vote|execute|"
+                              r"lynch)\s+(?:it|him|her|them)\s+out|out\s+with\s+(?:it|him|her|them))")
+CLEARED_BY_ME = re.compile(rf"\b(?P<who>i|we)\s+(?:(?:also|have|had|just)\s+)?cleared\s+(?P<s>{SEAT})")
 NOT_KILLER = r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
              r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
 KILLER = r"nod(?:s|ded)?\b|(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \
@@ -60,11 +67,14 @@ def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) 
     clause = DENIED.sub(" ", clause)
     clause = re.sub(r"\bgut\s+check\b|\bmy\s+read\b|\bcheck\s+my\s+votes\b|\bcheck\s+me\b", " ", clause)
     clause = PLAN.sub(" ", clause)
+    clause = VOTE_OUT_CHECKED.sub(lambda m: f"{m.group(1)}: nod, {m.group(2)}", clause)
+    if police:  # a police claimant's "I cleared 8" is its check with a shake
+        clause = CLEARED_BY_ME.sub(lambda m: f"{m.group('who')} checked {m.group('s')}: clean", clause)
     if re.search(rf"{NIGHT_OPEN}\+{NIGHT_CLOSE}", clause):
         return
     if CHECKED.search(clause):
         f.checked = True
-    listing = False  # after "My checks:", the list's items are the speaker's too
+    listing = f.listing  # after "My checks:", the list's items are the speaker's too (over ';' as well)
     for segment in _segments(clause):
         own = OWN_CUE.search(segment) is not None
         if OTHERS.search(segment) and not own:
@@ -72,6 +82,7 @@ def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) 
         if own or listing or ((police or f.checked) and (CHECK_WORD.search(segment) or _terse(segment))) or f.dangling:
             _segment(segment, f, players, speaker, own and CHECKED.search(segment) is not None)
         listing = listing or (own and ":" in segment)
+    f.listing = listing
 
 
 def _segments(clause: str) -> list[str]:

@@ -18,25 +18,36 @@ def _any(*words: str) -> str:
 
 ROLE = role_pattern("zh")
 KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
-ADV = _any("才", "就", "也", "真的", "其实", "确实", "本来就", "当然", "绝对", "真", "一直", "就只") + "?"
+HEDGE = _any("应该", "大概", "可能", "估计", "算是", "多半", "八成", "基本上", "也就", "只是", "说白了")
+ADV = _any("才", "就", "也", "真的", "其实", "确实", "本来就", "当然", "绝对", "真", "一直", "就只", HEDGE) + "*"
 ONE = _any("一个", "一名", "个", "一张", "张", "这张", "那个", "唯一的", "一") + "?"
-ADJ = _any("普通的?", "真的?", "真正的", "一个普通的") + "?"
+ADJ = _any("普通的?", "真的?", "真正的", "一个普通的", "铁", "正牌", "纯", "唯一的?") + "?"
 NOT = rf"(?P<neg>{_any('根本', '并', '可', '也', '真的', '确实', '绝对')}?不(?:可能)?是)"
-CLAIM = re.compile(rf"我(?:承认|认了,?\s*)?(?:我)?{ADV}(?:{NOT}|是){ONE}{ADJ}(?P<role>{ROLE})"
+CARD = _any("身份牌", "身份", "底牌", "牌")
+CLAIM = re.compile(rf"我(?:承认|认了,?\s*)?(?:我)?(?:的?{CARD})?{ADV}(?:{NOT}|是){ONE}{ADJ}(?P<role>{ROLE})"
                    rf"(?!{_any('的话', '们', '的搭档的', '一边', '阵营')})")
 FORMS = [re.compile(p) for p in (
     rf"(?:^|我|,)\s*(?:先|直接|就|今天)?跳(?:了)?(?P<role>{ROLE})", r"本(?P<role>警)", rf"^(?P<role>{ROLE})是我",
-    rf"^(?P<role>{ROLE})一个(?=[,。!]|$)", rf"我就(?:是)?(?:一|一个|个)(?P<role>{ROLE})",
+    rf"(?:^|[,:])\s*(?P<role>{ROLE})一个(?=[,。!]|$)", rf"我就(?:是)?(?:一|一个|个)(?P<role>{ROLE})",
     rf"我(?:这|那)张(?:牌)?是(?P<role>{ROLE})",
+    rf"我{ADV}就(?:是)?(?:一|一个|个){ADJ}(?P<role>{ROLE})",
+    rf"(?:^|,)\s*(?:就|只|也就|就只)是{ONE}{ADJ}(?P<role>{ROLE})",
+    rf"(?:^|,)\s*{ADJ}(?P<role>{ROLE})(?:牌|身份)?(?=[,。!]|$)",
+    rf"^我{ADJ}(?P<role>{ROLE})(?:牌)?(?=[,。!]|$)",
+    rf"(?:报|亮|说)(?:一下|下)?(?:我的?)?身份\s*[:,]\s*{ADJ}(?P<role>{ROLE})",
 )]
+# The card the speaker says it was dealt (我拿到的是平民 / 我抽到一张民牌): a claim of any role, a killer too.
+DEALT = re.compile(rf"我(?:拿|抽|摸|领)(?:到)?(?:了|的)?(?:是)?{ONE}{ADJ}(?P<role>{ROLE})")
 NEG_ALSO = re.compile(rf"(?:^|,)\s*{_any('也', '又', '更', '还', '并', '根本')}?不是{ONE}(?P<role>{ROLE})")
 TWO_CARDS = re.compile(rf"我(?:的)?两张牌是(?P<a>{ROLE})(?:和|跟|与|、)(?P<b>{ROLE})")
 IS = _any("是", "就是", "真的是", "绝对是", "确实是", "当然是", "一直是", "可是", "本来就是", "是个", "只是")
 GOOD = [re.compile(p) for p in (
     rf"我(?:自己)?{_any('的身份', '这张牌', '这张', '的牌')}?{IS}?(?:一个|个)?"
     rf"{_any('正儿八经的', '普通的', '铁', '纯', '真', '真正的')}?好人(?!们|加油|一方的票)",
+    rf"我{HEDGE}*(?:是)?(?:个|一个)?好人",
     r"^好人(?:一个|身份|发言|牌)?(?=[,。!]|$)", r"好人一个", r"(?:^|,)\s*就是(?:一个|个)?(?:普通的|正儿八经的)?好人",
-    r"我(?:是)?清白", r"我(?:也|可|根本|并|真的)?不是坏人", r"我(?:站|站在)好人(?:这边|一边)", r"好人阵营",
+    r"我(?:是)?清白", r"我(?:也|可|根本|并|真的)?不是坏人", r"好人阵营",
+    rf"我{ADV}(?:是)?(?:铁|坚定地?|一直)?站(?:在)?(?:好人|平民)(?!们)",
     r"^不是我(?=[,。!]|$)",
 )]
 KILLERS = re.compile(r"我(?:是|就是)坏人|我(?:是|站在)杀手(?:一边|这边)")
@@ -45,11 +56,13 @@ THEY_SAY_ME = re.compile(rf"(?<!我)(?<!只){_any('说', '认为', '觉得', '�
                          rf"(?:{ROLE}|好人|坏人)")
 BEFORE = _any("刚才", "昨天", "之前", "前面", "本来想", "本来要", "没", "并没有", "没有", "以前")
 SELF_REPORT = re.compile(rf"我{BEFORE}\S{{0,2}}?说(?:过)?(?:了)?(?:我是|我验|我)?(?:{ROLE}|验了?{SEAT}[^,。]*)")
-CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|的话|若是|倘若")
+CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|的话|若是|倘若|就算|即使|即便|哪怕|假使|如若|要真是|换(?:成|做)我")
+# A confession said in mockery (对对对，我是杀手行了吧): a killer-side role claim in such a sentence is no claim.
+MOCKERY = re.compile(r"对对对|是是是|好好好|行行行|行了吧|满意了吧|呵呵|开心就好|随便你们|你说是就是|那我还是")
 BARE_DENIAL = re.compile(r"(?:^|,)\s*(?:可惜)?我?(?:也)?不是(?:[,。!]|$)")
 WHO = rf"(?P<who>{SEATS}|{_any('他', '她', '有人', '大家', '别人', '医生', '警察', '对方', '真警察', '好几个人')})"
 VERB = _any("说(?!的|法)", "称", "声称", "报了?", "讲", "表示", "认为", "说过", "自称", "跳", "验出", "(?<!的)验了?",
-            "查了?", "指认了?", "指", "在指", "给我发了", "给了?", "发了", "踩")
+            "查(?!杀)了?", "指认了?", "指", "在指", "给我发了", "给了?", "发了", "踩")
 GAP = r"[^,。;:说称报跳验查指给发踩我是被]{0,8}?"  # "13号辩护的时候说": a few words between the teller and its verb
 QUOTE_LEAD = re.compile(rf"^(?:但是?|而且|另外|可是|昨天|刚才)?{WHO}{GAP}(?P<verb>{VERB})")
 HEARD = re.compile(rf"我(?:听到|看到)(?P<who>{SEATS})(?:在|刚才)?(?P<verb>指|说|指认|跳)")
@@ -84,6 +97,8 @@ def _roles_named(clause: str, speaker: int) -> list[tuple[int, str]]:
     for p in (*FORMS, *_self_seat(speaker)):
         found += [(m.start(), r) for m in p.finditer(clause) if (r := role_of(m.group("role"), "zh"))
                   and r not in KILLER_SIDE and all(pos != m.start() for pos, _ in found)]
+    found += [(m.start(), r) for m in DEALT.finditer(clause) if (r := role_of(m.group("role"), "zh"))
+              and all(pos != m.start() for pos, _ in found)]
     m = TWO_CARDS.search(clause)
     if m:
         roles = [r for r in (role_of(m.group("a"), "zh"), role_of(m.group("b"), "zh")) if r]
@@ -110,7 +125,7 @@ def _sentence(sentence: str, f: Findings, players: int, speaker: int, police: bo
             continue
         own = [c for c in zh_text.clauses(text) if not CONDITIONAL.search(c)]
         for clause in own:
-            _claims(clause, f, speaker, earlier)
+            _claims(clause, f, speaker, earlier, MOCKERY.search(sentence) is not None)
             _marks(clause, f, players)
             earlier += clause
         zh_checks.read_zh(",".join(own), f, players, speaker, police)
@@ -142,8 +157,8 @@ def _voices(sentence: str, speaker: int) -> list[tuple[str, str, str]]:
     return out
 
 
-def _claims(clause: str, f: Findings, speaker: int, earlier: str) -> None:
-    """Role and side claims and retractions, in text order."""
+def _claims(clause: str, f: Findings, speaker: int, earlier: str, mocked: bool = False) -> None:
+    """Role and side claims and retractions, in text order (`mocked`: the sentence mocks, so no confession)."""
     found: list[tuple[int, str, str | None]] = [(pos, "role", role) for pos, role in _roles_named(clause, speaker)]
     denied = [m for p in (CLAIM, NEG_ALSO) for m in p.finditer(clause)
               if m.groupdict().get("neg", "x") and role_of(m.group("role"), "zh") in KILLER_SIDE]
@@ -155,6 +170,8 @@ def _claims(clause: str, f: Findings, speaker: int, earlier: str) -> None:
     found += [(m.start(), "retract", None) for m in RETRACT.finditer(clause)]
     if re.search(r"杀手|狼|坏人", earlier):
         found += [(m.start(), "side", "good") for m in BARE_DENIAL.finditer(clause)]
+    if mocked:
+        found = [x for x in found if not (x[1] == "role" and x[2] in KILLER_SIDE)]
     for _, kind, value in sorted(found, key=lambda x: x[0]):
         if value is None:
             f.retract()

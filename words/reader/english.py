@@ -13,10 +13,11 @@ from words.reader.vocab import CLAIMABLE, role_of, role_pattern, side_of_role, s
 
 ROLE = role_pattern("en") + r"(?![-\w])(?!'s\s+(?!partner))"
 ADV = r"(?:(?:just|only|simply|really|actually|honestly|definitely|obviously|also|indeed|still|merely|truly|in fact|" \
-      r"too|clearly|certainly|basically|myself|the one who is|nothing but)\s+)*"
+      r"too|clearly|certainly|basically|myself|the one who is|nothing but|probably|likely|most likely|pretty much|" \
+      r"kind of|sort of|literally|genuinely|surely|presumably|technically|essentially)\s+)*"
 ARTICLE = r"(?:(?:a|an|the|one of the|one of|the other|the only|the real|a real|your|our|this game's)\s+)?"
 ADJ = r"(?:(?:plain|ordinary|simple|regular|vanilla|humble|normal|lowly|real|true|other|last|surviving|remaining|" \
-      r"second|only|dead|honest|genuine|actual|lone|little|poor|boring)\s+)*"
+      r"second|only|dead|honest|genuine|actual|lone|little|poor|boring|confirmed|good\s+old|everyday|average)\s+)*"
 SELF_IS = r"\bi(?:'m|\s+am|\s+was)\s+"
 NEG = r"(?P<neg>(?:not|no|never)\s+(?:(?:even|really|actually|just)\s+)?)?"
 CLAIM = re.compile(SELF_IS + ADV + NEG + ADV + ARTICLE + ADJ + rf"(?P<role>{ROLE})")
@@ -24,6 +25,13 @@ ROLE_FORMS = [re.compile(p) for p in (
     rf"^(?:i'm\s+|i am\s+)?(?:just\s+)?(?:a\s+)?{ADJ}(?P<role>{ROLE})(?:\s+here|\s+speaking|\s+reporting)?\s*[.!]?$",
     rf"^{ADJ}(?P<role>{ROLE})(?:\s+here)?\s*,\s+(?!{ROLE}|[^,.]*:)(?!please|stay|listen|don't|do\b|check|come|show|tell|speak|hide|"
     r"wait|if\b|you|reveal|keep|vote|who|where|what|why|now\b|go\b|be\b|let|trust|remember|look|watch)",
+    rf"(?:^|[,:]\s*)(?:just|only|merely|simply)\s+(?:a|an|one)\s+{ADJ}(?P<role>{ROLE})",
+    rf"^(?:[^\d:#\u27e8]{{0,40}}:\s*)?(?:just\s+|only\s+)?(?:a\s+|an\s+)?{ADJ}(?P<role>{ROLE})(?:\s+here)?\s*[.!]?$",
+    rf"^{ADJ}(?P<role>{ROLE})\s+(?:claim|here|speaking|reporting)\b",
+    rf"(?:^|:\s*)good\s+(?:guy|person|one|player|citizen)(?:\s+here)?,\s*(?:just\s+|only\s+)?(?:a\s+|an\s+)?{ADJ}"
+    rf"(?P<role>{ROLE})",
+    rf"{SELF_IS}[^.;:]{{0,50}}?[,:]\s*(?:(?:just|only|simply|merely)\s+(?:a|an|the)?\s*|(?:a|an)\s+){ADJ}(?P<role>{ROLE})"
+    r"(?=\s*(?:[.,;!]|$|with\b|and\b|no\b|here\b|nothing\b|who\b|that\b))",
     rf"^(?P<role>{ROLE})\s+report\b",
     rf"\bas\s+{ARTICLE}{ADJ}(?P<role>{ROLE})[,:]?\s+(?:night\s+\d+\s+)?(?:i|we)\b",
     rf"\bi,\s+{ARTICLE}{ADJ}(?P<role>{ROLE}),",
@@ -31,12 +39,17 @@ ROLE_FORMS = [re.compile(p) for p in (
     r"\bwe\s+(?P<role>police|cops)\b", r"\bwe(?:'re|\s+are)\s+(?:both\s+)?(?:the\s+)?(?P<role>police|cops)\b",
     r"\bi(?:'m|\s+am)\s+(?:the\s+)?(?:dead\s+|late\s+|other\s+|real\s+)?(?P<role>police|cop)(?:'s|s')\s+partner",
     rf"\bmy\s+(?:only\s+)?card\s+is\s+{ARTICLE}(?P<role>{ROLE})",
+    rf"\bmy\s+(?:only\s+)?(?:role|card|identity|part)\s*(?:is|:)\s*{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bi\s+(?:hold|have|got|drew|draw|was\s+dealt|picked|(?:'m|\s+am)\s+holding)\s+(?:a|an|the|one|my)?\s*{ADJ}"
+    rf"(?P<role>{ROLE})\s+card\b",
+    rf"\b(?:count|put|mark|write|take|treat)\s+me\s+(?:down\s+)?as\s+{ARTICLE}{ADJ}(?P<role>{ROLE})",
 )]
-BARE_FORMS = 2  # the first ROLE_FORMS: a role word standing alone ("Civilian.", "Police here, ...")
+BARE_FORMS = 7  # the first ROLE_FORMS: a role word standing alone ("Civilian.", "Police here, ", "just a civilian")
 KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
-             r"guy|a good one|on the good side|on the good team|on the good guys' side|on your side|on the village " \
+             r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
+             r"on your side|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
 GOOD = [re.compile(p) for p in (
@@ -63,7 +76,13 @@ RETRACT = re.compile(r"\bforget\s+(?:i\s+said\s+)?(?:that|it)\b|\bthat\s+was\s+a
                      r"anything\b(?!\s+(?:beyond|else|more|other))|\bscratch\s+that\b|"
                      r"\bi\s+take\s+(?:it|that)\s+back\b")
 SARCASM = re.compile(r"^(?:oh\s+)?(?:sure|yeah,?\s+right)\b")
+# A confession said in mockery ("Oh yes, I'm the killer, obviously."): a killer-side role claim in such a sentence
+# is no claim (NOTES-en, "Sarcasm is not a claim"); a plain "fine, I'm the killer" still is one.
+MOCKERY = re.compile(r"^(?:oh\s+|ah\s+)?(?:oh\s+yes|oh\s+yeah|yeah,?\s+(?:yeah|and|sure)|yes,?\s+yes|sure|right,?\s+"
+                     r"because|wow|lol|lmao|haha|ha,|of\s+course)\b|\b(?:obviously|totally|clearly)\b|\bso\s+now\s+"
+                     r"i(?:'m|\s+am)\b|\bi(?:'m|\s+am)\s+(?:the\s+|a\s+)?\w+\s+too\b")
 CONDITIONAL = re.compile(r"\b(?:if(?!\s+you\s+(?:like|want|wish|must|please|insist)\b)|suppose|supposing|unless|"
+                         r"assuming|granted|had\s+i\s+been|say\s+(?=i(?:'m|\s+am|\s+was|\s+were)\b)|"
                          r"imagine|were\s+i|let's\s+say|would\s+have\s+been|i\s+would\s+be|i'd\s+be)\b")
 SELF_REPORT = re.compile(r"^(?:i\s+(?:said|told\s+you|wrote)|i\s+(?:had\s+)?wanted\s+to\s+(?:say|claim))\b")
 NEG_SPEECH = re.compile(r"\b(?:not|never|won't|didn't|don't|did\s+not|do\s+not)\s+(?:saying|say|said|claiming|claim|"
@@ -77,7 +96,7 @@ QUOTE_LEAD = re.compile(rf"^(?:(?:and|but|so|also|yesterday|earlier|then|now|tod
                         rf"yesterday|himself|herself|openly|both|already|only))*\s+(?P<verb>{QUOTE_VERBS})\b")
 HEARD = re.compile(rf"\bi\s+(?:heard|saw)\s+(?P<who>{SEAT})\s+(?P<verb>accuse|name|point\s+at|say|claim)\b")
 OTHERS_SAY = re.compile(r"^(?:everyone|everybody|someone|somebody|people|they|the\s+\w+|some|others|nobody)"
-                        r"(?:\s+\w+)?\s+(?:says?|said|claims?|thinks?|think)\b")
+                        r"(?:\s+\w+)?\s+(?:says?|said|claims?|thinks?|think)\b|^according\s+to\s+(?!me\b)")
 
 
 def read(text: str, players: int, speaker: int, day: int | None) -> Findings:
@@ -103,10 +122,11 @@ def _says_police(sentence: str) -> bool:
 
 
 def _sentence(sentence: str, f: Findings, players: int, speaker: int, police: bool, earlier: str) -> None:
+    f.listing = False  # a list of checks ends with its sentence
     if SARCASM.search(sentence):
         return
     before = earlier
-    for clause in en_text.clauses(sentence):
+    for clause in _with_the_judge(en_text.clauses(sentence)):
         earlier, before = before, before + " " + clause
         lead = QUOTE_LEAD.search(clause) or HEARD.search(clause)
         if lead is not None:
@@ -120,6 +140,21 @@ def _sentence(sentence: str, f: Findings, players: int, speaker: int, police: bo
         for m in FROM_CHECK.finditer(clause):
             _quote(m.group("who"), f"checked {m.group('t')}: {m.group('res')}", f, players, speaker)
         _own(clause, f, players, speaker, police, earlier, sentence.endswith("?"))
+
+
+def _with_the_judge(clauses: list[str]) -> list[str]:
+    """"5 is a killer; I saw the judge nod": the clause that names the judge's sign and no seat stays with the
+    clause before it, whose seat it is the result of."""
+    out: list[str] = []
+    for c in clauses:
+        if out and JUDGE_SIGN.search(c) and not en_text.SEAT_RE.search(c):
+            out[-1] += "; " + c
+        else:
+            out.append(c)
+    return out
+
+
+JUDGE_SIGN = re.compile(r"^i\s+saw\s+the\s+judge\s+(?:nod|shake)")
 
 
 def _own(clause: str, f: Findings, players: int, speaker: int, police: bool, earlier: str, question: bool) -> None:
@@ -174,6 +209,8 @@ def _claims(clause: str, f: Findings, earlier: str) -> None:
         prior = [role_of(w, "en") for w in re.findall(ROLE, earlier)]
         if prior and prior[-1]:
             found.append((m3.start(), "role", prior[-1]))
+    if MOCKERY.search(clause):
+        found = [x for x in found if not (x[1] == "role" and x[2] in KILLER_SIDE)]
     for _, kind, value in sorted(found, key=lambda x: x[0]):
         if kind == "role" and value is not None:
             f.role(value)

@@ -22,6 +22,7 @@ class Findings:
     marks: list[tuple[str, int]] = field(default_factory=list)  # ("accuse"|"clear", seat), in order
     quotes: list[Quote] = field(default_factory=list)
     dangling: tuple[Target, int | None] | None = None  # a check told without its result yet ("I checked 5.")
+    listing: bool = False  # inside a sentence that opened a list of the speaker's checks ("My checks: …; …")
 
     def role(self, role: str) -> None:
         self.claims.append(("role", role))

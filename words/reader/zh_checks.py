@@ -10,13 +10,14 @@ from words.reader.findings import Findings
 from words.reader.reading import Result, SaidCheck
 from words.reader.zh_text import NIGHT_CLOSE, NIGHT_OPEN, SEAT, SEAT_RE
 
-OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|我的(?:验人|金水|查杀|结果|查验)|本警|"
+OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|^(?:验证|查验)结果|"
+                     r"我的(?:验人|金水|查杀|结果|查验)|本警|"
                      r"我(?:们)?组|给\s*\d{1,2}号\s*查杀|发\s*\d{1,2}号\s*金水|法官给我的结果|是我的查杀|我的两个金水|"
                      r"报验")
 CHECK_WORD = re.compile(rf"验|查(?!杀)|点头|摇头|{SEAT}\s*(?:是|的)?\s*(?:金水|查杀)|"
                         rf"(?:金水|查杀)\s*(?:是|:)?\s*{SEAT}")
 TELLERS = r"(?:他|她|警察|警|医生|有人|别人|大家|对方|真警察|假警察)"
-OTHERS = re.compile(rf"{SEAT}(?:的遗言|刚才|昨天|也|都|已经|还)?(?:说|报|给|发|称|讲|验|查|跳)|"
+OTHERS = re.compile(rf"{SEAT}(?:的遗言|刚才|昨天|也|都|已经|还)?(?:说|报|给|发|称|讲|验|查(?!杀)|跳)|"
                     rf"{TELLERS}(?:的遗言|刚才|昨天|已经|也|都|报过)?(?:\S{{0,2}})?(?:说|报|给|发|称|讲|验出)|"
                     rf"被(?:\S{{0,6}})?(?:查杀|验|查|报)|{SEAT}的(?:验人|查杀|金水|结果)|(?:他|她)(?:报|给)的|"
                     r"请.{0,6}验|跟着.{0,6}验人")
@@ -31,21 +32,38 @@ TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SE
 COLLECTIVE = re.compile(r"(?:两|三|四|几|2|3|4)个(?P<res>查杀|金水)[:：]")
 
 
+# 我亲自验过9号：投他出局: a check whose result is the call to execute it (a killer).
+VOTE_OUT_CHECKED = re.compile(rf"(我[^,。;:]{{0,4}}(?:验|查)(?:过|了)?\s*{SEAT})\s*[:,]\s*(投(?:他|她)(?:出局|出去)?)")
+
+
 def read_zh(clause: str, f: Findings, players: int, speaker: int, police: bool) -> None:
     """Adds the checks of a clause in the speaker's own voice."""
+    clause = VOTE_OUT_CHECKED.sub(lambda m: f"{m.group(1)}是杀手,{m.group(3)}", clause)
     if PLAN.search(clause) and not re.search(rf"{NIGHT_OPEN}\d", clause):
         return
+    listing = False  # after 我的验人：, the list's items are the speaker's too (over ';' as well)
     for segment in re.split(r"\s*;\s*", clause):
         if DISOWN.search(segment):
             continue
-        own = OWN_CUE.search(segment) is not None
+        own = OWN_CUE.search(segment) is not None or listing
         if OTHERS.search(segment) and not own:
             continue
         if re.search(rf"我[^\s,。;:!?]{{0,3}}(?:验|查)(?:了|的|过)?(?:是)?\s*{SEAT}", segment):
             f.checked = True
-        listed = police and NIGHT_OPEN in segment and RESULT.search(segment) and SEAT_RE.search(segment)
+        listed = police and RESULT.search(segment) and SEAT_RE.search(segment) and (
+            NIGHT_OPEN in segment or _terse(segment))
         if own or CHECK_WORD.search(segment) or listed:  # 第一晚13号好人: a police claimant's list of nights
             _segment(segment, f, players, speaker)
+        listing = listing or (own and ":" in segment)
+
+
+TERSE_REST = re.compile(r"[\s,;:、和与。!]|是|结果|验证|查验|验了|验|的")
+
+
+def _terse(segment: str) -> bool:
+    """A bare list of seats and results (3号好人，8号杀手 / 4号：好人), once the speaker claims the police."""
+    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)", "", segment)
+    return not TERSE_REST.sub("", TOKEN.sub("", rest))
 
 
 SAVED = re.compile(rf"(?:我的)?银水(?:是)?\s*{SEAT}|{SEAT}(?:是)?(?:我的)?银水")

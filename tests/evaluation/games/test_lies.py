@@ -11,7 +11,7 @@ from pathlib import Path
 from agents.base import Decision
 from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView, seat_facts
-from engine import DecisionKind, Request
+from engine import SPEECHES, DecisionKind, Request
 from evaluation.games.lies import check_true, claim_lie, contradicts, verdicts, words_lie
 from evaluation.games.metrics import by_contestant, game_facts
 from orchestrator.config import RunConfig
@@ -108,3 +108,36 @@ def test_smollm2s_words_without_a_claim_are_read_as_claims() -> None:
         assert words in v.text and v.claim is None and t.entries[i].annotation["model"] == "smollm2-135m"
         assert (v.reading.said_role, v.reading.said_side) == reading
         assert facts.seats[v.seat - 1].cards == (card,) and v.lie_words is lie
+
+
+class WordlessClaimer:
+    """The scripted baseline, except that every speech is filed without words, its structured claim kept (what
+    the random bot does)."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = ScriptedAgent(seed, lang="en", level="easy")
+
+    async def decide(self, view: SeatView, request: Request) -> Decision:
+        decision = await self.bot.decide(view, request)
+        if request.kind in (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS):
+            return dataclasses.replace(decision, action=dataclasses.replace(decision.action, speech=""))
+        return decision
+
+
+def test_a_claim_filed_without_words_counts_the_same_in_the_claim_rate_and_the_lie_rates(tmp_path: Path) -> None:
+    config = RunConfig(ruleset="v2-classic", players=8, seed=5, lang="en", agents="scripted", out=tmp_path)
+    agents = {s: WordlessClaimer(5) for s in range(1, 9)}
+    result = asyncio.run(run_game(config, agents=agents, check=False))  # type: ignore[arg-type]
+    t = read_transcript(result.path)
+    pairs = [(e.event, e.annotation) for e in t.entries]
+    filed = [e for e, _ in pairs if e.kind in SPEECHES and
+             (e.data.get("claim") or {}).get("role") and not str(e.data.get("speech") or "").strip()]
+    assert filed  # the scripted killers claim civilian, here without a word
+    facts = game_facts(t.header, pairs, t.end)
+    (row,) = by_contestant([facts]).values()
+    assert row["claim_rate"]["k"] == len(filed) and row["claim_rate"]["rate"] is not None  # not "–"
+    killers = [s for s in facts.seats if "killer" in s.cards]
+    role_lies = sum(s.lies for s in killers)
+    assert role_lies > 0 and row["lie_rate_killers"]["k"] == role_lies
+    assert row["lies_claim_killers"]["k"] == role_lies == row["lies_claim_killers"]["n"]  # the same claims
+    assert row["lies_words_killers"]["k"] == 0  # no words, no words lie

@@ -1,0 +1,42 @@
+"""The speech reader on the held-out statements (evaluation/data/statements/heldout-*.jsonl, HELDOUT.md):
+precision and recall per field and language, aggregates only — it prints no statement, no label and no miss,
+so the pattern author never sees what the reader got wrong there. Scored once per release, never tuned on.
+
+    python benchmarks/bench_reader_heldout.py
+
+The files' SHA-256 must match heldout.sha256 (recorded before any pattern work); else it stops.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+
+from evaluation.statements import corpus
+
+FIELDS = ("said_role", "said_side", "said_checks")
+
+
+def main() -> int:
+    recorded = dict(reversed(line.split()) for line in (corpus.DATA / "heldout.sha256").read_text().splitlines()
+                    if line.strip())
+    print("lang  field         precision   recall   predicted/labelled  target 0.90 both")
+    for lang in corpus.LANGS:
+        path = corpus.DATA / f"heldout-{lang}.jsonl"
+        if hashlib.sha256(path.read_bytes()).hexdigest() != recorded.get(path.name):
+            print(f"{path.name}: its SHA-256 does not match heldout.sha256; not scored")
+            return 1
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for field in FIELDS:
+            s = corpus.score(rows, field)
+            p = "   –" if s.precision is None else f"{s.precision:.3f}"
+            r = "   –" if s.recall is None else f"{s.recall:.3f}"
+            met = s.precision is not None and s.recall is not None and min(s.precision, s.recall) >= 0.9
+            print(f"{lang:4}  {field:12}  {p:>9}   {r:>6}   {s.predicted:4}/{s.labelled:<4}          "
+                  f"{'yes' if met else 'NO'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
