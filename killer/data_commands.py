@@ -97,7 +97,7 @@ def cmd_label(args: argparse.Namespace) -> int:
 def _print_label(done: Any, model: str, run: Path, priced: bool) -> None:
     cost = f"${done.usd:.4f}" if priced else "not counted (no price given)"
     print(f"{done.labelled} statements labelled by {model}, {done.cached} already in {run / 'labels.jsonl'} "
-          f"(of {done.statements}); {done.fallbacks} fell back; cost {cost}")
+          f"(of {done.statements}); {done.fallbacks} fell back, {done.refused} refused; cost {cost}")
     if done.over_budget:
         print(f"budget spent: {done.over_budget} statements not labelled (raise --budget-usd and rerun)",
               file=sys.stderr)
@@ -107,9 +107,10 @@ def _print_label(done: Any, model: str, run: Path, priced: bool) -> None:
         return "–" if a.get(name) is None else f"{a[name]:.2f}"
 
     print(f"agreement with the speech reader (Cohen's kappa, {a.get('statements', 0)} statements): "
-          f"said_role {k('said_role')}, said_side {k('said_side')}, lie {k('lie')}")
+          f"said_role {k('said_role')}, said_side {k('said_side')}, said_checks {k('said_checks')}, lie {k('lie')}")
     if done.degraded:
-        print(f"DEGRADED: the judge fell back on {done.fallbacks} of {done.labelled} statements (more than 10%): "
+        print(f"DEGRADED: the judge fell back on {done.fallbacks} and refused {done.refused} of {done.labelled} "
+              "statements (more than 10%): "
               "its labels do not measure this run (exit 3)", file=sys.stderr)
 
 

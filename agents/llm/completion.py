@@ -63,6 +63,7 @@ class Reply:
     thoughts: str = ""
     finish: str | None = None
     error: str | None = None  # an error the endpoint sent in place of choices (with HTTP 200)
+    refusal: str | None = None  # the model's own refusal (OpenAI's `message.refusal`), sanitised
 
 
 def split_think(text: str | None) -> tuple[str | None, str]:
@@ -100,7 +101,14 @@ async def complete(create: Any, args: dict[str, Any], tally: Tally) -> Reply:
     choice = response.choices[0]
     text, think = split_think(choice.message.content)
     return Reply(text, thoughts_text(getattr(choice.message, "reasoning_content", None), think),
-                 choice.finish_reason)
+                 choice.finish_reason, refusal=refusal_text(getattr(choice.message, "refusal", None)))
+
+
+def refusal_text(value: Any) -> str | None:
+    """The model's refusal (OpenAI's `refusal` field of a message or a stream delta) on one line, or None."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return clean(secrets.redact(value), max_chars=300) or None
 
 
 async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFeed, usage: bool) -> Reply:
@@ -110,6 +118,7 @@ async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFe
     events = await create(**args, stream=True, **extra)
     parts: list[str] = []
     reasoning: list[str] = []
+    refused: list[str] = []
     finish: str | None = None
     size = looked = 0
     async for chunk in events:
@@ -124,6 +133,9 @@ async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFe
         more = getattr(delta, "reasoning_content", None)
         if isinstance(more, str):
             reasoning.append(more)
+        said_no = getattr(delta, "refusal", None)
+        if isinstance(said_no, str):
+            refused.append(said_no)
         if delta.content:
             parts.append(delta.content)
             size += len(delta.content)
@@ -131,11 +143,11 @@ async def stream(create: Any, args: dict[str, Any], tally: Tally, feed: SpeechFe
                 looked = size  # looked at again once it grew by 1/64: linear work, however long the answer
                 await feed.update(secrets.redact(visible_part("".join(parts))))
     if not parts and finish is None:
-        return Reply(None)
+        return Reply(None, refusal=refusal_text("".join(refused)))
     if looked < size <= LIVE_TEXT_CHARS and feed.wants_more:
         await feed.update(secrets.redact(visible_part("".join(parts))))  # the last few characters too
     text, think = split_think("".join(parts))
-    return Reply(text, thoughts_text("".join(reasoning), think), finish)
+    return Reply(text, thoughts_text("".join(reasoning), think), finish, refusal=refusal_text("".join(refused)))
 
 
 def error_text(error: Any) -> str | None:

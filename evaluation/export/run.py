@@ -1,6 +1,7 @@
 """`killer export RUN_OR_GAMES_DIR --out DIR`: the five tables of a tournament folder or of a folder of
-transcripts, as UTF-8 CSV with a header row (cells a spreadsheet would run as a formula are escaped) or, with
-pyarrow installed, parquet. Only the five table files are written, and only inside --out."""
+transcripts, as UTF-8 CSV with a header row (text cells a spreadsheet would run as a formula are escaped; numbers
+and booleans are written as they are) or, with pyarrow installed, parquet with the columns' types (DTYPES). A
+run's games/ folder is exported as its run. Only the five table files are written, and only inside --out."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import KillerError
-from evaluation.export.tables import COLUMNS, Game, Judged, Row, rows
+from evaluation.export.tables import BOOL, COLUMNS, DTYPES, FLOAT, INT, TEXT, Game, Judged, Row, rows
 from evaluation.files import WriteError, write_bytes
-from evaluation.load.played import facts_of, games_in
+from evaluation.load.played import facts_of, games_in, run_folder
 from evaluation.statements.labels import LABELS, judged_by_statement
 from hygiene.csv_cells import csv_cell
 
@@ -36,15 +37,19 @@ def csv_bytes(table: str, found: Sequence[Row]) -> bytes:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS[table])
+    text = {c for c, dtype in DTYPES[table].items() if dtype == TEXT}  # the formula guard: text columns only
     for row in found:
-        writer.writerow(["" if row[c] is None else safe_cell(row[c]) for c in COLUMNS[table]])
+        writer.writerow(["" if row[c] is None else safe_cell(row[c]) if c in text else row[c]
+                         for c in COLUMNS[table]])
     return buffer.getvalue().encode("utf-8")
 
 
 def parquet_bytes(table: str, found: Sequence[Row]) -> bytes:
     pa = importlib.import_module("pyarrow")
     pq = importlib.import_module("pyarrow.parquet")
-    data = pa.table({c: [row[c] for row in found] for c in COLUMNS[table]})
+    kinds = {TEXT: pa.string(), INT: pa.int64(), BOOL: pa.bool_(), FLOAT: pa.float64()}
+    schema = pa.schema([(c, kinds[DTYPES[table][c]]) for c in COLUMNS[table]])
+    data = pa.table({c: [row[c] for row in found] for c in COLUMNS[table]}, schema=schema)
     sink = pa.BufferOutputStream()
     pq.write_table(data, sink)
     return bytes(sink.getvalue().to_pybytes())
@@ -66,7 +71,8 @@ def tables(source: Path) -> dict[str, list[Row]]:
     """The rows of every table for a run folder or a folder of transcripts."""
     run, played, price = games_in(source)
     games = [Game(run, g, facts_of(g), price) for g in played]
-    judged: Judged = judged_by_statement(source / LABELS) if (source / LABELS).is_file() else {}
+    labels = run_folder(source) / LABELS
+    judged: Judged = judged_by_statement(labels, with_fallbacks=True) if labels.is_file() else {}
     return rows(games, judged)
 
 

@@ -1,6 +1,8 @@
 """The five tables of a run, one row per unit (docs/metrics.md, "Tidy tables"): games, seats, decisions,
 statements and votes. `game` is the header's game_id and `i` the event number of the transcript, so a row leads
-back to its line; every table has `run`, the run folder's name."""
+back to its line; every table has `run`, the run folder's name. DTYPES says each column's pandas dtype (text,
+nullable integers, nullable booleans, floats); export writes each value as its column's type, and only text
+columns can hold text (so only they pass the CSV formula guard)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from evaluation.games.facts import GameFacts
 from evaluation.games.lies import Verdict, verdicts
 from evaluation.games.timeline import build_timeline
 from evaluation.load.played import Played
+from evaluation.statements.labels import status_of
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import tokens_usd
+from evaluation.tournament.folder import file_sha256
 from evaluation.tournament.runs import recorded_tournament
 from orchestrator.verify import verify_transcript
 
@@ -29,14 +33,50 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "games": _names("run game ruleset players seed deal rotation schedule winner days decisions degraded verified"),
+    "games": _names("run game ruleset players seed deal rotation schedule winner days decisions degraded verified "
+                    "intact"),
     "seats": _names("run game seat contestant agent model roles side won survived decisions fallbacks tokens usd"),
     "decisions": _names("run game i day seat kind action choice fallback retries latency_s prompt_tokens "
                         "completion_tokens"),
     "statements": _names("run game i day seat kind text claim_role claim_checks said_role said_side said_checks "
-                         "accusation lie lie_words lie_claim judge_lie judge_category"),
+                         "accusation lie lie_words lie_claim judge_status judge_said_role judge_said_side judge_said_checks "
+                         "judge_lie judge_category"),
     "votes": _names("run game i day ballot voter target voter_side target_side"),
 }
+TEXT, INT, BOOL, FLOAT = "string", "Int64", "boolean", "Float64"  # pandas' nullable dtypes
+
+
+def _typed(text: str, **types: str) -> dict[str, str]:
+    """Every column of a table as text, but those named with another dtype."""
+    return {c: types.get(c, TEXT) for c in _names(text)}
+
+
+DTYPES: dict[str, dict[str, str]] = {  # pd.read_csv(path, dtype=DTYPES[table]) (docs/metrics.md)
+    "games": _typed(" ".join(COLUMNS["games"]), players=INT, seed=INT, rotation=INT, days=INT, decisions=INT,
+                    degraded=BOOL, verified=BOOL, intact=BOOL),
+    "seats": _typed(" ".join(COLUMNS["seats"]), seat=INT, won=BOOL, survived=BOOL, decisions=INT, fallbacks=INT,
+                    tokens=INT, usd=FLOAT),
+    "decisions": _typed(" ".join(COLUMNS["decisions"]), i=INT, day=INT, seat=INT, fallback=BOOL, retries=INT,
+                        latency_s=FLOAT, prompt_tokens=INT, completion_tokens=INT),
+    "statements": _typed(" ".join(COLUMNS["statements"]), i=INT, day=INT, seat=INT, accusation=INT, lie=BOOL,
+                         lie_words=BOOL, lie_claim=BOOL, judge_lie=BOOL),
+    "votes": _typed(" ".join(COLUMNS["votes"]), i=INT, day=INT, ballot=INT, voter=INT),
+}
+
+
+def typed_value(value: Any, dtype: str) -> Any:
+    """A cell's value as its column's type (None stays missing); a list or dict in a text column as JSON."""
+    if value is None:
+        return None
+    if dtype == INT:
+        return int(value)
+    if dtype == BOOL:
+        return bool(value)
+    if dtype == FLOAT:
+        return float(value)
+    return value if isinstance(value, str) else _json(value) if isinstance(value, list | dict) else str(value)
+
+
 Judged = Mapping[tuple[str, int], Mapping[str, Any]]  # (game, i) -> the judge's label
 
 
@@ -86,7 +126,16 @@ def game_row(g: Game) -> Row:
     return dict(run=g.run, game=g.id, ruleset=g.facts.ruleset, players=g.facts.players, seed=g.facts.seed,
                 deal=dealt, rotation=rotation, schedule=record.get("schedule"), winner=g.facts.winner,
                 days=g.facts.days, decisions=g.facts.decisions, degraded=bool(g.facts.degraded),
-                verified=verify_transcript(t).ok)
+                verified=verify_transcript(t).ok, intact=intact(g))
+
+
+def intact(g: Game) -> bool | None:
+    """Whether the transcript is, byte for byte, the file the run wrote: its SHA-256 against the one results.jsonl
+    recorded (None: no hash recorded, as for loose transcripts and runs from before it was)."""
+    recorded = g.played.sha256
+    if recorded is None:
+        return None
+    return file_sha256(g.played.transcript.path) == recorded
 
 
 def seat_rows(g: Game) -> Iterator[Row]:
@@ -133,6 +182,9 @@ def statement_rows(g: Game, judged: Judged) -> Iterator[Row]:
                "said_checks": _json([c.to_dict() for c in v.reading.said_checks]) if v else None,
                "accusation": data.get("accusation"), "lie": v.lie if v else None,
                "lie_words": v.lie_words if v else None, "lie_claim": v.lie_claim if v else None,
+               "judge_status": status_of(label), "judge_said_role": label.get("said_role"),
+               "judge_said_side": label.get("said_side"),
+               "judge_said_checks": _json(label["said_checks"]) if isinstance(label.get("said_checks"), list) else None,
                "judge_lie": label.get("lie"), "judge_category": label.get("category")}
 
 
@@ -150,10 +202,16 @@ def vote_rows(g: Game) -> Iterator[Row]:
                "target_side": side.get(int(seat)) if seat is not None else None}
 
 
+def _as_typed(table: str, found: list[Row]) -> list[Row]:
+    types = DTYPES[table]
+    return [{c: typed_value(row[c], types[c]) for c in COLUMNS[table]} for row in found]
+
+
 def rows(games: list[Game], judged: Judged) -> dict[str, list[Row]]:
-    """Every table's rows, games in the order given."""
-    return {"games": [game_row(g) for g in games],
-            "seats": [r for g in games for r in seat_rows(g)],
-            "decisions": [r for g in games for r in decision_rows(g)],
-            "statements": [r for g in games for r in statement_rows(g, judged)],
-            "votes": [r for g in games for r in vote_rows(g)]}
+    """Every table's rows, games in the order given, each value of its column's type (DTYPES)."""
+    found = {"games": [game_row(g) for g in games],
+             "seats": [r for g in games for r in seat_rows(g)],
+             "decisions": [r for g in games for r in decision_rows(g)],
+             "statements": [r for g in games for r in statement_rows(g, judged)],
+             "votes": [r for g in games for r in vote_rows(g)]}
+    return {table: _as_typed(table, items) for table, items in found.items()}

@@ -1,7 +1,8 @@
 """The finished games of a run folder or of loose transcripts, as every reader of games takes them.
 
 `run_transcripts(out)` reads a tournament folder in schedule order; `loose_transcripts(paths)` merges loose
-transcripts by game identity (evaluation/tournament/runs.py); `games_in(source)` takes either kind of folder. A
+transcripts by game identity (evaluation/tournament/runs.py); `games_in(source)` takes either kind of folder (a
+run's own games/ folder is read as its run: `run_folder`). A
 finished game counts only if its setup is one a ruleset allows and `killer verify`'s replay finds it a legal game
 of its own seed (`left_out_reason`); the rest are listed, never counted. `facts_of` reads a game into the
 per-game facts of evaluation/games.
@@ -17,7 +18,7 @@ from engine import KillerError, get_ruleset
 from evaluation.games.facts import GameFacts
 from evaluation.games.metrics import game_facts
 from evaluation.tournament.config import Price
-from evaluation.tournament.folder import CONFIG_COPY, load_run, read_results, transcript_files
+from evaluation.tournament.folder import CONFIG_COPY, GAMES, load_run, read_results, transcript_files
 from evaluation.tournament.runs import game_identity, recorded_tournament, roster_of
 from evaluation.tournament.schedules import schedule
 from orchestrator.store.transcript import Transcript, read_transcript
@@ -36,6 +37,7 @@ class Played:
     transcript: Transcript
     roster: dict[int, str]
     rotation: int | None = None
+    sha256: str | None = None  # the transcript's SHA-256 as the run recorded it in results.jsonl (None: not recorded)
 
 
 def left_out_reason(t: Transcript) -> str | None:
@@ -71,7 +73,8 @@ def run_transcripts(out: Path, left_out: list[str] | None = None) -> tuple[list[
             left.append(f"{game.game_id}: {why}")
             continue
         roster = {int(s): str(n) for s, n in row["roster"].items()} if row else game.roster
-        played.append(Played(t, roster, game.rotation))
+        recorded = row.get("sha256") if row else None
+        played.append(Played(t, roster, game.rotation, recorded if isinstance(recorded, str) else None))
     return played, missing
 
 
@@ -111,10 +114,21 @@ def load_games(out: Path, left_out: list[str] | None = None) -> tuple[list[GameF
     return [facts_of(g) for g in played], missing
 
 
+def run_folder(source: Path) -> Path:
+    """The folder read for `source`: a tournament's own games/ folder is read as the tournament (its run name,
+    rotations, prices and recorded hashes); any other folder as it is."""
+    parent = source.resolve().parent
+    if source.resolve().name == GAMES and (parent / CONFIG_COPY).is_file():
+        return parent
+    return source
+
+
 def games_in(source: Path) -> tuple[str, list[Played], Callable[[str], Price | None]]:
-    """The finished games of a tournament folder or of a folder of transcripts, and the price of a contestant."""
+    """The finished games of a tournament folder (or its games/ folder) or of a folder of transcripts, and the
+    price of a contestant."""
     if not source.is_dir():
         raise LoadError(f"{source}: not a folder (give a tournament run folder or a folder of transcripts)")
+    source = run_folder(source)
     if (source / CONFIG_COPY).is_file():
         cfg = load_run(source)
         played, _ = run_transcripts(source)

@@ -248,6 +248,9 @@ def _flags(summary: dict[str, Any]) -> list[str]:
         kept = "kept in the ratings (--include-degraded)" if summary.get("include_degraded") else \
             "left out of the ratings, with every game they sat in (--include-degraded keeps them)"
         lines.append(f"**DEGRADED:** {', '.join(degraded)} fell back on more than 10% of their decisions: {kept}.")
+    if (summary.get("judge") or {}).get("degraded"):
+        lines.append("**DEGRADED judge:** the judge model fell back or refused on more than 10% of the statements; "
+                     "its section (*Judge model*) does not measure this run.")
     if summary.get("degraded_games"):
         lines.append(f"**Degraded games** ({len(summary['degraded_games'])}, a seat fell back on more than 10% of "
                      f"its decisions): {', '.join(summary['degraded_games'])}.")
@@ -268,7 +271,8 @@ def _flags(summary: dict[str, Any]) -> list[str]:
 
 
 def _judge_lines(judge: dict[str, Any] | None) -> list[str]:
-    """The judge model's section: its lie rates (deal-bootstrap intervals), categories and agreement."""
+    """The judge model's section: its lie rates (deal-bootstrap intervals), categories and agreement; a degraded
+    judge is flagged before anything it says."""
     if not judge:
         return []
     a = judge["agreement"]
@@ -276,20 +280,36 @@ def _judge_lines(judge: dict[str, Any] | None) -> list[str]:
     def k(name: str) -> str:
         return _num(a.get(name))
 
-    lines = ["", "## Judge model (labels.jsonl)", "",
-             f"{judge['statements']} statements labelled by {', '.join(judge['models'])} ({judge['fallbacks']} "
-             "fell back): the judge's own reading, apart from the counted figures above. Intervals: 95 % bootstrap "
-             "over deals (docs/metrics.md, *The judge model*).", "",
-             f"Agreement with the speech reader (Cohen's κ, {a['statements']} statements): said_role {k('said_role')}, "
-             f"said_side {k('said_side')}, lie {k('lie')}.", "",
-             "| contestant | lies (killers) | lies (good) | categories (killers) | categories (good) |",
-             "|---|---|---|---|---|"]
+    refused = judge.get("refused", 0)
+    lines = ["", "## Judge model (labels.jsonl)", ""]
+    if judge.get("degraded"):
+        lines += [f"**DEGRADED judge**: it fell back on {judge['fallbacks']} and refused {refused} of "
+                  f"{judge['statements']} statements (more than 10 %): its figures below do not measure this run.",
+                  ""]
+    lines += [f"{judge['statements']} statements labelled by {', '.join(judge['models'])} ({judge['fallbacks']} "
+              f"fell back, {refused} refused): the judge's own reading, apart from the counted figures above. "
+              "Intervals: 95 % bootstrap over deals (docs/metrics.md, *The judge model*).", "",
+              f"Agreement with the speech reader (Cohen's κ, {a['statements']} statements): said_role "
+              f"{k('said_role')}, said_side {k('said_side')}, said_checks {k('said_checks')}, lie {k('lie')}.", "",
+              "| contestant | lies (killers) | lies (good) | categories (killers) | categories (good) |",
+              "|---|---|---|---|---|"]
     for name, row in judge["contestants"].items():
         cats = [", ".join(f"{c} {n}" for c, n in (row.get(f"categories_{side}") or {}).items()) or "–"
                 for side in ("killers", "good")]
-        lines.append(f"| {name} | {_pct(row.get('lie_killers'))} | {_pct(row.get('lie_good'))} | {cats[0]} | "
-                     f"{cats[1]} |")
+        lines.append(f"| {name} | {_deal_interval(row.get('lie_killers'))} | {_deal_interval(row.get('lie_good'))} "
+                     f"| {cats[0]} | {cats[1]} |")
     return lines
+
+
+def _deal_interval(r: dict[str, Any] | None) -> str:
+    """A judge's rate with its deal-bootstrap interval (blo/bhi), never the Wilson bounds beside it; without
+    bootstrap draws, no interval."""
+    if not r:
+        return _pct(r)
+    shown = {k: v for k, v in r.items() if k not in ("lo", "hi")}
+    if "blo" in r:
+        shown.update(lo=r["blo"], hi=r["bhi"])
+    return _pct(shown)
 
 
 def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:

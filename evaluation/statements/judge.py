@@ -4,10 +4,16 @@ category (the WOLF taxonomy: none, fabrication, omission, distortion, misdirecti
 provider layer (agents/llm/endpoint.py: profiles, detection, retries); the rubric is prompts/<lang>/judge.j2,
 which quotes every player's words as JSON strings (the game's own injection rule). An answer is checked against
 the schema's legal values and asked again with the error (at most `max_retries` times); after that the label
-falls back to "unlabelled", recorded with why."""
+falls back to "unlabelled", recorded with why. A refusal (OpenAI's `message.refusal`, or an answer that is
+refusal prose and no JSON) is recorded as one (status "refused") and never asked again: another attempt would be
+paid for the same answer. Every label line says its `status`: "labelled", "fallback" or "refused".
+
+The preflight asks about a fixed probe statement (PROBE), never one of the run's: a judge that refuses one of
+the run's statements has that statement recorded as refused, and cannot block every rerun at the preflight."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +23,7 @@ import openai
 
 from agents.base import PreflightRefused
 from agents.llm import answer_json
-from agents.llm.completion import Tally, provider_message
+from agents.llm.completion import Reply, Tally, provider_message
 from agents.llm.endpoint import Endpoint
 from agents.llm.prompting import render, speech_literal
 from engine import Event, EventKind, KillerError
@@ -33,6 +39,13 @@ RUBRIC_VERSION = 1  # bump when judge.j2 or the schema asks something new: label
 MAX_SAID_CHECKS = 8  # the schema's maxItems, enforced on the answer too
 MAX_NIGHT = MAX_DAYS  # no game has a night past the day cap (R-endless)
 MAX_RECORD_LINES = 300  # the record's first lines (the deal, the cards) and its latest, for very long games
+STATUSES = ("labelled", "fallback", "refused")  # a label line's status; a statement without a line is "unlabelled"
+# An answer that is a refusal in prose: it holds no JSON object and opens with an apology or a "cannot" (en, zh).
+REFUSAL = re.compile(r"^\W*(i'?m sorry|i am sorry|sorry|i can'?not|i can'?t|i won'?t|i will not|i'?m unable|"
+                     r"i am unable|i'?m not able|i am not able|as an ai|抱歉|对不起|很抱歉|我不能|我无法|无法)",
+                     re.IGNORECASE)
+PROBE_WORDS = {"en": "I am a civilian. Last night I heard nothing, and I think seat 2 is hiding something.",
+               "zh": "我是平民。昨晚我什么也没听到，我觉得2号在隐瞒什么。"}
 KIND_WORDS: dict[str, dict[str, str]] = {
     "en": {EventKind.STATEMENT: "a day statement", EventKind.DEFENSE: "a defence", EventKind.LAST_WORDS: "last words"},
     "zh": {EventKind.STATEMENT: "白天发言", EventKind.DEFENSE: "辩护", EventKind.LAST_WORDS: "遗言"},
@@ -79,6 +92,23 @@ def messages(lang: str, header: Mapping[str, Any], before: Sequence[Event], st: 
                   cards=", ".join(display_name(c, lang) for c in cards), checks="; ".join(told) or "–",
                   words=speech_literal(st.text))
     return [{"role": "user", "content": text}]
+
+
+def probe(lang: str, ruleset: Any, players: int) -> list[dict[str, str]]:
+    """The preflight's request: the production rubric about a fixed statement of seat 1 (a civilian) on day 1,
+    with no record before it; the same for every run of the ruleset and table size."""
+    st = Statement("probe", 0, 1, 1, EventKind.STATEMENT, PROBE_WORDS.get(lang, PROBE_WORDS["en"]))
+    return messages(lang, {"ruleset": ruleset, "players": players}, [], st, ["civilian"], {})
+
+
+def refusal_of(reply: Reply) -> str | None:
+    """Why the answer is a refusal (the provider's refusal field, or refusal prose without JSON), or None."""
+    if reply.refusal:
+        return reply.refusal
+    text = (reply.text or "").strip()
+    if text and "{" not in text and REFUSAL.match(text):
+        return secrets.redact(text)[:300]
+    return None
 
 
 def parse(text: str, players: int) -> dict[str, Any]:
@@ -137,6 +167,9 @@ class JudgeModel:
                     raise PreflightRefused(secrets.redact(provider_message(exc))) from None
             except Exception as exc:
                 raise PreflightRefused(secrets.redact(provider_message(exc))) from None
+        refused = refusal_of(reply)
+        if refused is not None:
+            raise PreflightRefused(f"the judge refused the probe statement: {refused}")
         if reply.finish == "length":
             raise PreflightRefused(f"the answer was cut off at {self.endpoint.budget} completion tokens; raise "
                                    "max_tokens")
@@ -157,9 +190,12 @@ class JudgeModel:
             except openai.APIStatusError as exc:
                 if self.endpoint.adapt(exc):
                     continue
-                return self._note(tally, tries, fallback=f"refused: {secrets.redact(provider_message(exc))}")
+                return self._note(tally, tries, fallback=f"endpoint: {secrets.redact(provider_message(exc))}")
             except Exception as exc:
                 return self._note(tally, tries, fallback=f"transport: {secrets.redact(provider_message(exc))}")
+            refused = refusal_of(reply)
+            if refused is not None:  # the model said no: asking again would pay for the same answer
+                return self._note(tally, tries, fallback=f"refused: {refused}", status="refused")
             try:
                 if reply.finish == "length":
                     raise LabelError("the answer was cut off (finish_reason length)")
@@ -172,8 +208,9 @@ class JudgeModel:
                 chat = [*chat, {"role": "assistant", "content": (reply.text or "")[:2000]},
                         {"role": "user", "content": render(self.endpoint.lang, "judge_retry.j2", error=str(exc))}]
 
-    def _note(self, tally: Tally, retries: int, fallback: str | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {"prompt_tokens": tally.prompt, "completion_tokens": tally.completion,
+    def _note(self, tally: Tally, retries: int, fallback: str | None = None,
+              status: str = "fallback") -> dict[str, Any]:
+        out: dict[str, Any] = {"status": "labelled" if fallback is None else status, "prompt_tokens": tally.prompt, "completion_tokens": tally.completion,
                                "cached_tokens": tally.cached, "retries": retries,
                                "latency_s": round(time.perf_counter() - tally.started, 4),
                                "transport_retries": tally.transport_retries}

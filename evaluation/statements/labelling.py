@@ -3,10 +3,12 @@
 The folder is held with the one-writer lock (a second labeller, or a tournament still playing there, is refused
 in one line). Statements already labelled by the same model and rubric are taken from labels.jsonl (the cache:
 nothing is paid twice, and a stopped run resumes); each new label is appended as soon as it is made. Before the
-first new label one request in the production shape is sent: a refusal stops everything (exit 2). With a
+first new label one request in the production shape is sent, about a fixed probe statement (judge.probe), never
+one of the run's: a refusal of it stops everything (exit 2). A statement the judge refuses is recorded as
+refused and not asked again. With a
 budget, labelling stops before a label would take the cost past it (the cost counts the preflight, and the next
 label is estimated at the mean of the requests so far); a budget of 0 asks nothing. A judge whose labels fall
-back more than the degraded rule allows (agents/health.py) makes the command exit 3."""
+back or refuse more than the degraded rule allows (agents/health.py) makes the command exit 3."""
 
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ class Job:
     statement: Statement
     players: int
     lang: str
+    ruleset: str
     chat: list[dict[str, str]]
     reader: dict[str, Any]
 
@@ -54,13 +57,14 @@ class Outcome:
     cached: int = 0
     labelled: int = 0
     fallbacks: int = 0
+    refused: int = 0
     over_budget: int = 0
     usd: float = 0.0
     agreement: dict[str, Any] = field(default_factory=dict)
 
     @property
     def degraded(self) -> bool:
-        return is_degraded(self.fallbacks, self.labelled)
+        return is_degraded(self.fallbacks + self.refused, self.labelled)
 
 
 def jobs(played: Played, model: str) -> Iterator[Job]:
@@ -75,9 +79,10 @@ def jobs(played: Played, model: str) -> Iterator[Job]:
             continue  # a claim filed without words: nothing for the judge to read
         st = Statement(t.game_id, v.i, v.day, v.seat, v.kind, v.text)
         chat = rubric.messages(lang, t.header, events[: v.i], st, seats[v.seat].cards, v.seen)
-        reader = {"said_role": v.reading.said_role, "said_side": v.reading.said_side, "lie": v.lie}
+        reader = {"said_role": v.reading.said_role, "said_side": v.reading.said_side, "lie": v.lie,
+                  "said_checks": [c.to_dict() for c in v.reading.said_checks]}
         yield Job(statement_key(st.game, st.i, st.seat, st.kind, st.text, model, rubric.RUBRIC_VERSION), st,
-                  facts.players, lang, chat, reader)
+                  facts.players, lang, str(t.header.get("ruleset")), chat, reader)
 
 
 def _line(job: Job, label: dict[str, Any], model: str, usd: float | None) -> dict[str, Any]:
@@ -108,7 +113,9 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
             out.over_budget, todo = len(todo), []
         if todo:
             try:
-                checked = await judge.preflight(todo[0].chat, todo[0].players, todo[0].lang)
+                first = todo[0]
+                chat = rubric.probe(first.lang, first.ruleset, first.players)
+                checked = await judge.preflight(chat, first.players, first.lang)
             except PreflightRefused as exc:
                 raise JudgeRefused(clean(f"{model} at {judge.endpoint.base_url} ({judge.endpoint.provider}) refused "
                                          f"the labelling request: {exc}", max_chars=600)) from None
@@ -122,7 +129,8 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
             usd = _usd(label, price)
             out.usd += usd or 0.0
             out.labelled += 1
-            out.fallbacks += bool(label.get("fallback"))
+            out.refused += label.get("status") == "refused"
+            out.fallbacks += label.get("status") == "fallback"
             append(path, [_line(job, label, model, usd)])
         ours = [r for r in judged_by_statement(path).values() if r.get("model") == model]
         out.agreement = agreement(ours)

@@ -2,7 +2,8 @@
 as labelling goes, so a stopped run resumes where it stopped. A label is found again by its key, a hash of the
 statement (game, event number, seat, kind, words) and of who labelled it (model, rubric version): a new judge
 or a new rubric labels again, the same one never pays twice. A failed label (the judge's fallback) is kept for
-the record but not reused, so a rerun asks again."""
+the record but not reused, so a rerun asks again; a refusal (status "refused") is the judge's answer and is
+kept: the same judge and rubric are not asked again (a new model or rubric is)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from evaluation.files import append_lines
 from evaluation.tournament.folder import LABELS
 from orchestrator.store.transcript import safe_line
 
-__all__ = ["CATEGORIES", "LABELS", "append", "done_keys", "judged_by_statement", "read_labels", "statement_key"]
+__all__ = ["CATEGORIES", "LABELS", "append", "done_keys", "judged_by_statement", "read_labels", "statement_key",
+           "status_of"]
 CATEGORIES = ("none", "fabrication", "omission", "distortion", "misdirection")  # the WOLF taxonomy
 
 
@@ -43,9 +45,20 @@ def read_labels(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def status_of(row: Mapping[str, Any] | None) -> str:
+    """A statement's judge status: "labelled", "fallback", "refused", or "unlabelled" (no line); lines written
+    before the status was recorded say it by their fallback."""
+    if not row:
+        return "unlabelled"
+    status = row.get("status")
+    if status in ("labelled", "fallback", "refused"):
+        return str(status)
+    return "fallback" if row.get("fallback") else "labelled"
+
+
 def done_keys(path: Path) -> set[str]:
-    """The keys already labelled (fallbacks excepted: those are asked again)."""
-    return {row["key"] for row in read_labels(path) if not row.get("fallback")}
+    """The keys already answered: labelled or refused (fallbacks are asked again)."""
+    return {row["key"] for row in read_labels(path) if status_of(row) != "fallback"}
 
 
 def append(path: Path, labels: Iterable[Mapping[str, Any]]) -> None:

@@ -3,6 +3,7 @@ game, and what those lines say (cost, fallback shares). The runner writes it; th
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -119,14 +120,25 @@ def load_run(out: Path) -> TournamentConfig:
 
 
 def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
-    """The results.jsonl line of a finished game (read back from its transcript's end line)."""
+    """The results.jsonl line of a finished game (read back from its transcript's end line), with the SHA-256 of
+    the transcript as written: `killer export`'s `intact` compares the file with it."""
     end = read_transcript(transcript).end or {}
-    return {"game_id": game.game_id, "transcript": str(transcript.relative_to(out)), "ruleset": game.ruleset,
+    return {"game_id": game.game_id, "transcript": str(transcript.relative_to(out)), "sha256": file_sha256(transcript),
+            "ruleset": game.ruleset,
             "players": game.players, "seed": game.seed, "rotation": game.rotation,
             "roster": {str(s): n for s, n in game.roster.items()}, "winner": end.get("winner"),
             "days": end.get("days"), "nights": end.get("nights"), "decisions": end.get("decisions"),
             "wall_s": end.get("wall_s"), "fallbacks": end.get("fallbacks") or {},
             "seat_decisions": end.get("seat_decisions") or {}}
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path) -> float:
