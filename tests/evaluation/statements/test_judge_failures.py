@@ -1,0 +1,169 @@
+"""How the judge path says when it fails, against the provider emulator: a refusal (`message.refusal`, or refusal
+prose) is recorded as refused after one request and not asked again; the preflight asks a fixed probe statement,
+so a judge that refuses one statement of the run cannot block a rerun; a judge that falls back is flagged
+DEGRADED in summary.json and report.md; κ covers the reported checks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.llm.prompting import speech_literal
+from evaluation.statements import judge as rubric
+from evaluation.statements.agreement import agreement
+from evaluation.statements.labels import LABELS, read_labels
+from killer.cli import main
+from killer.exit_codes import ExitCode
+from tests.agents.provider_emulator import ProviderEmulator
+
+ROOT = Path(__file__).resolve().parents[3]
+GAME = ROOT / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl"
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "run"
+    folder.mkdir()
+    shutil.copy(GAME, folder / GAME.name)
+    return folder
+
+
+def label(emu: ProviderEmulator, folder: Path, *extra: str) -> int:
+    return main(["label", str(folder), "--model", emu.models[0], "--base-url", emu.base_url,
+                 "--api-key-env", "EMU_KEY", *extra])
+
+
+def prompt(body: dict[str, Any]) -> str:
+    return str(body["messages"][0]["content"])
+
+
+def words_of(body: dict[str, Any]) -> str:
+    """The words of the statement a request asks about (the record before it quotes earlier ones too)."""
+    return prompt(body).split("Its words: ", 1)[1].splitlines()[0]
+
+
+def answering(emu: ProviderEmulator, monkeypatch: pytest.MonkeyPatch,
+              change: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]) -> None:
+    """The emulator's answers, with `change(body, message)` applied to each."""
+    original = emu._answer
+
+    def answer(body: dict[str, Any]) -> Any:
+        message, usage, finish = original(body)
+        return change(body, message), usage, finish
+
+    monkeypatch.setattr(emu, "_answer", answer)
+
+
+def first_words(folder: Path) -> str:
+    from evaluation.load.played import games_in
+    from evaluation.statements.labelling import jobs
+
+    _, played, _ = games_in(folder)
+    return next(job.statement.text for g in played for job in jobs(g, "m"))
+
+
+@pytest.mark.parametrize("refusal", [
+    {"content": None, "refusal": "I'm sorry, but I can't help with labelling deception."},
+    {"content": "I'm sorry, I cannot judge whether a player is lying."},
+], ids=["message.refusal", "refusal text"])
+def test_a_refusal_is_recorded_as_refused_and_not_asked_again(run_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              refusal: dict[str, Any]) -> None:
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        probe = speech_literal(rubric.PROBE_WORDS["en"])
+        answering(emu, monkeypatch, lambda body, m: m if words_of(body) == probe else {**m, **refusal})
+        assert label(emu, run_dir, "--limit", "4") == ExitCode.DEGRADED
+        assert len(emu.bodies) == 1 + 4  # the preflight, then one request a statement: no paid retries
+        rows = read_labels(run_dir / LABELS)
+        assert len(rows) == 4 and all(r["status"] == "refused" and r["retries"] == 0 for r in rows)
+        assert all(r["fallback"].startswith("refused: I'm sorry") and r["lie"] is None for r in rows)
+        assert "4 refused" in capsys.readouterr().out
+        assert label(emu, run_dir, "--limit", "4") in (ExitCode.DONE, ExitCode.DEGRADED)
+        asked = [prompt(b) for b in emu.bodies[5:]]
+    refused = {r["key"] for r in rows}
+    assert len(read_labels(run_dir / LABELS)) == 8  # four new statements; the refused four are not asked again
+    assert not refused & {r["key"] for r in read_labels(run_dir / LABELS)[4:]}
+    assert len(asked) == 5
+
+
+def test_the_preflight_asks_a_fixed_probe_never_a_statement_of_the_run(run_dir: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    words = first_words(run_dir)
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        # a judge that refuses the run's first statement, and only that one
+        answering(emu, monkeypatch, lambda body, m: {**m, "content": None, "refusal": "I can't help with that."}
+                  if words_of(body) == speech_literal(words) else m)
+        assert label(emu, run_dir, "--limit", "3") == ExitCode.DONE
+        preflight = prompt(emu.bodies[0])
+        assert label(emu, run_dir, "--limit", "3") == ExitCode.DONE  # the rerun is not blocked
+        second = prompt(emu.bodies[4])
+    assert preflight == second and rubric.PROBE_WORDS["en"] in preflight
+    assert words not in preflight
+    rows = read_labels(run_dir / LABELS)
+    assert [r["status"] for r in rows] == ["refused", "labelled", "labelled", "labelled", "labelled", "labelled"]
+
+
+def test_a_refused_probe_stops_labelling_in_one_line(run_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        answering(emu, monkeypatch, lambda body, m: {**m, "content": None, "refusal": "No."})
+        assert label(emu, run_dir) == ExitCode.BAD_INPUT
+        assert len(emu.bodies) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "refused the probe statement: No." in lines[0]
+    assert not (run_dir / LABELS).exists()
+
+
+@pytest.mark.parametrize("junk", [True, False], ids=["degraded", "healthy"])
+def test_a_degraded_judge_is_flagged_in_the_report(run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   junk: bool) -> None:
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        if junk:
+            probe = speech_literal(rubric.PROBE_WORDS["en"])
+            answering(emu, monkeypatch, lambda body, m: m if words_of(body) == probe
+                      else {**m, "content": json.dumps({"lie": "maybe"})})
+        code = label(emu, run_dir, "--limit", "6")
+    assert code == (ExitCode.DEGRADED if junk else ExitCode.DONE)
+    assert main(["report", str(run_dir), "--out", str(tmp_path / "report"), "--no-plots"]) == ExitCode.DONE
+    judge = json.loads((tmp_path / "report" / "summary.json").read_text(encoding="utf-8"))["judge"]
+    text = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
+    assert judge["degraded"] is junk and judge["fallbacks"] == (6 if junk else 0) and judge["refused"] == 0
+    assert ("DEGRADED judge" in text) is junk
+    assert "said_checks" in judge["agreement"]
+
+
+def test_the_judge_table_prints_the_deal_bootstrap_interval(run_dir: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from evaluation.report.summary import _judge_lines
+
+    lie = {"k": 2, "n": 20, "rate": 0.1, "lo": 0.03, "hi": 0.29, "blo": 0.0, "bhi": 0.17}
+    judge = {"statements": 20, "fallbacks": 0, "refused": 0, "models": ["m"], "degraded": False,
+             "agreement": {"statements": 20}, "contestants": {"a": {"lie_killers": lie}}}
+    row = next(line for line in _judge_lines(judge) if line.startswith("| a |"))
+    assert "10% [0–17]" in row and "[3–29]" not in row
+    assert "bootstrap over deals" in " ".join(_judge_lines(judge))
+
+
+def test_kappa_covers_the_reported_checks() -> None:
+    c3 = [{"target": 3, "result": "killer", "night": 1}]
+    c5 = [{"target": 5, "result": "not_killer", "night": 1}]
+
+    def row(judge: list[dict[str, Any]], reader: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"said_role": "police", "said_side": "good", "lie": False, "said_checks": judge,
+                "reader": {"said_role": "police", "said_side": "good", "lie": False, "said_checks": reader}}
+
+    agreeing = [row(c3, c3), row(c5, c5), row([], []), row([*c5, *c3], [*c3, *c5])]
+    assert agreement(agreeing)["said_checks"] == 1.0
+    crossed = [row(c3, c5), row(c5, c3), row(c3, c5), row(c5, c3)]
+    assert agreement(crossed)["said_checks"] == -1.0
+    old = [{**row(c3, c3), "reader": {"said_role": "police"}}]  # a line from before the reader's checks were kept
+    assert agreement(old)["said_checks"] is None
