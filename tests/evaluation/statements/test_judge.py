@@ -164,7 +164,8 @@ def test_the_report_shows_the_judges_rates_and_agreement(run_dir: Path, tmp_path
     summary = json.loads((tmp_path / "report" / "summary.json").read_text(encoding="utf-8"))
     judge = summary["judge"]
     assert judge["statements"] == statements(run_dir) and judge["models"] == ["gpt-4.1-mini"]
-    assert set(judge["agreement"]) == {"statements", "said_role", "said_side", "lie"}
+    assert set(judge["agreement"]) == {"statements", "said_role", "said_side", "said_checks", "lie"}
+    assert judge["degraded"] is False and judge["refused"] == 0
     killers = judge["contestants"]["scripted"]["lie_killers"]
     assert killers["n"] > 0 and "blo" in killers
     text = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
