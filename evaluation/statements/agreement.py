@@ -82,6 +82,32 @@ def _counts(games: Sequence[GameFacts], by_game: Mapping[str, Sequence[Label]]) 
     return out
 
 
+Tally = dict[tuple[str, str], tuple[int, int]]  # (contestant, side) -> (labelled statements, judged lies)
+
+
+def _tally(games: Sequence[GameFacts], by_game: Mapping[str, Sequence[Label]]) -> Tally:
+    """One deal's statements and lies per contestant and side, counted once for every bootstrap draw."""
+    return {(name, side): (c["n"], c["lies"]) for name, per in _counts(games, by_game).items()
+            for side, c in per.items()}
+
+
+def _bootstrap(deals: Sequence[Tally], rng: random.Random, draws: int) -> dict[tuple[str, str], list[float]]:
+    """The lie rate of each (contestant, side) in every draw of deals with replacement (a draw sums the picked
+    deals' tallies: the same figures as counting their labels again, without reading a label per draw)."""
+    samples: dict[tuple[str, str], list[float]] = {}
+    for _ in range(draws if deals else 0):
+        total: dict[tuple[str, str], list[int]] = {}
+        for _ in deals:
+            for key, (n, lies) in deals[rng.randrange(len(deals))].items():
+                cell = total.setdefault(key, [0, 0])
+                cell[0] += n
+                cell[1] += lies
+        for key, (n, lies) in total.items():
+            if n:
+                samples.setdefault(key, []).append(lies / n)
+    return samples
+
+
 def judge_summary(games: Sequence[GameFacts], labels: Mapping[tuple[str, int], Label], seed: int = DEFAULT_SEED,
                   draws: int = DRAWS) -> dict[str, Any]:
     """The judge's lie rate per contestant and side (k/n, Wilson, and the deal-bootstrap blo/bhi), its
@@ -93,15 +119,7 @@ def judge_summary(games: Sequence[GameFacts], labels: Mapping[tuple[str, int], L
     by_deal: dict[tuple[str, int, Any], list[GameFacts]] = {}
     for g in games:
         by_deal.setdefault(_deal(g), []).append(g)
-    deals = list(by_deal.values())
-    rng = random.Random(seed)
-    samples: dict[tuple[str, str], list[float]] = {}
-    for _ in range(draws if deals else 0):
-        picked = [g for _ in deals for g in deals[rng.randrange(len(deals))]]
-        for name, per in _counts(picked, by_game).items():
-            for side, c in per.items():
-                if c["n"]:
-                    samples.setdefault((name, side), []).append(c["lies"] / c["n"])
+    samples = _bootstrap([_tally(deal, by_game) for deal in by_deal.values()], random.Random(seed), draws)
     contestants: dict[str, Any] = {}
     for name, per in sorted(counts.items()):
         row: dict[str, Any] = {}
