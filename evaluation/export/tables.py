@@ -39,8 +39,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "decisions": _names("run game i day seat kind action choice fallback retries latency_s prompt_tokens "
                         "completion_tokens"),
     "statements": _names("run game i day seat kind text claim_role claim_checks said_role said_side said_checks "
-                         "accusation lie lie_words lie_claim judge_status judge_said_role judge_said_side judge_said_checks "
-                         "judge_lie judge_category"),
+                         "accusation lie lie_words lie_claim judge_status judge_said_role judge_said_side "
+                         "judge_said_checks judge_lie judge_category"),
     "votes": _names("run game i day ballot voter target voter_side target_side"),
 }
 TEXT, INT, BOOL, FLOAT = "string", "Int64", "boolean", "Float64"  # pandas' nullable dtypes

@@ -210,7 +210,8 @@ class JudgeModel:
 
     def _note(self, tally: Tally, retries: int, fallback: str | None = None,
               status: str = "fallback") -> dict[str, Any]:
-        out: dict[str, Any] = {"status": "labelled" if fallback is None else status, "prompt_tokens": tally.prompt, "completion_tokens": tally.completion,
+        out: dict[str, Any] = {"status": "labelled" if fallback is None else status,
+                               "prompt_tokens": tally.prompt, "completion_tokens": tally.completion,
                                "cached_tokens": tally.cached, "retries": retries,
                                "latency_s": round(time.perf_counter() - tally.started, 4),
                                "transport_retries": tally.transport_retries}
