@@ -206,3 +206,14 @@ def test_the_deal_bootstrap_sums_deal_tallies_as_a_recount_would() -> None:
         assert (r["blo"], r["bhi"]) == (round(float(percentile(drawn, 2.5) or 0), 4),
                                         round(float(percentile(drawn, 97.5) or 0), 4))
     assert len(samples) == 4
+
+
+def test_what_counts_as_a_refusal() -> None:
+    from agents.llm.completion import Reply
+
+    assert rubric.refusal_of(Reply(None, refusal="I can't assist with that.")) == "I can't assist with that."
+    assert rubric.refusal_of(Reply("I'm sorry, but I cannot help label this.")) is not None
+    assert rubric.refusal_of(Reply("抱歉，我无法判断这名玩家是否在说谎。")) is not None
+    assert rubric.refusal_of(Reply('{"reason": "sorry, seat 3 lied", "lie": true}')) is None  # an answer
+    assert rubric.refusal_of(Reply("The speaker is lying about seat 3.")) is None  # junk, not a refusal: retried
+    assert rubric.refusal_of(Reply("")) is None
