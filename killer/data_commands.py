@@ -89,8 +89,10 @@ def cmd_label(args: argparse.Namespace) -> int:
         async with judge_model(choice, leave=leave) as judge:
             return await label_run(args.folder, judge, choice.price, args.budget_usd, args.limit), judge, choice
 
+    from evaluation.load.played import run_folder
+
     done, judge, choice = asyncio.run(go())
-    _print_label(done, judge.endpoint.model, args.folder, priced=choice.price is not None)
+    _print_label(done, judge.endpoint.model, run_folder(args.folder), priced=choice.price is not None)
     return ExitCode.DEGRADED if done.degraded else ExitCode.DONE
 
 

@@ -21,7 +21,7 @@ from agents.base import PreflightRefused
 from agents.health import is_degraded
 from engine import KillerError
 from evaluation.games.lies import verdicts
-from evaluation.load.played import Played, facts_of, games_in
+from evaluation.load.played import Played, facts_of, games_in, run_folder
 from evaluation.statements import judge as rubric
 from evaluation.statements.agreement import agreement
 from evaluation.statements.judge import JudgeModel, Statement
@@ -93,7 +93,9 @@ def _line(job: Job, label: dict[str, Any], model: str, usd: float | None) -> dic
 
 async def label_run(source: Path, judge: JudgeModel, price: Price | None = None, budget_usd: float | None = None,
                     limit: int | None = None) -> Outcome:
-    """Labels every statement of `source` not yet in its labels.jsonl; returns what was done."""
+    """Labels every statement of `source` not yet in its labels.jsonl (a run's games/ folder: the run's); returns
+    what was done."""
+    source = run_folder(source)
     _, played, _ = games_in(source)
     model = judge.endpoint.model
     out = Outcome()

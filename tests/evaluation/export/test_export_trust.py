@@ -148,3 +148,15 @@ def test_the_judges_fields_and_status_are_exported(run: Path, tmp_path: Path, mo
         assert bool(row["judge_lie"]) == label["lie"]
     gone = statements[statements.judge_status != "labelled"]
     assert gone["judge_lie"].isna().all() and gone["judge_said_checks"].isna().all()
+
+
+def test_labelling_a_games_folder_labels_its_run(run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        assert main(["label", str(run / GAMES), "--model", "gpt-4.1-mini", "--base-url", emu.base_url,
+                     "--api-key-env", "EMU_KEY", "--limit", "2"]) == ExitCode.DONE
+    assert len(read_labels(run / LABELS)) == 2 and not (run / GAMES / LABELS).exists()
+    assert str(run / LABELS) in capsys.readouterr().out
+    statements = export(run / GAMES, tmp_path / "out")["statements"]
+    assert (statements["judge_status"] == "labelled").sum() == 2
