@@ -21,11 +21,13 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from engine.record.view import GOD, PUBLIC, View
+from engine import EventKind
+from engine.record.view import GOD, PUBLIC, View, observation
 from hygiene.sanitize import clean
+from orchestrator.output.html.board import deltas
 from orchestrator.output.html.labels import LABELS, label
 from orchestrator.output.html.svg import alive_strip, tally_rows, vote_graph
-from orchestrator.output.html.timeline import killer_seats, phases, table_size
+from orchestrator.output.html.timeline import Phase, killer_seats, phases, table_size
 from orchestrator.output.render import dealt_hands, game_lang, player_words, role_name, view_name
 from orchestrator.store.transcript import Transcript
 from words.narrator import Words, phrase
@@ -59,22 +61,63 @@ def csp(css: str, js: str | None) -> str:
 
 @dataclass(frozen=True)
 class SeatRow:
-    n: int
+    """One line of the players table: every seat of one kind of player (the same player and model)."""
+
+    seats: str  # "seats 1–3, 5–13", in words
     player: str
     model: str
-    cards: str | None  # god view only
     you: bool = False
 
 
+def _runs(numbers: list[int]) -> str:
+    """'1–3, 5, 7–13' from sorted seat numbers."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
 def _seat_rows(t: Transcript, view: View, lang: str) -> list[SeatRow]:
-    hands = dealt_hands(t) if view == GOD else []
-    rows = []
+    """The players folded to one line per kind of player; seats whose models differ get lines of their own."""
+    groups: dict[tuple[str, str], list[int]] = {}
     for seat in t.header.get("seats", []):
-        n = int(seat["seat"])
-        cards = "/".join(role_name(c, lang) for c in hands[n - 1]) if n <= len(hands) else None
-        rows.append(SeatRow(n, player_words(seat, lang), clean(str(seat.get("model") or ""), max_chars=80),
-                            cards if view == GOD else None, view == n))
+        key = (player_words(seat, lang), clean(str(seat.get("model") or ""), max_chars=80))
+        groups.setdefault(key, []).append(int(seat["seat"]))
+    w = Words(lang)
+    rows = []
+    for (player, model), seats in groups.items():
+        listed = _runs(sorted(seats)).replace(", ", w.p["list_sep"])
+        words = w.p["seat"].format(n=listed) if len(seats) == 1 else w.p["seats"].format(list=listed)
+        rows.append(SeatRow(words[:1].upper() + words[1:], player, model, isinstance(view, int) and view in seats))
     return rows
+
+
+def _hands(t: Transcript, view: View, lang: str) -> list[tuple[str, str]]:
+    """The cards the page may show first: every seat's in the god view, the seat's own in a seat's view (what its
+    observation holds: the judge shows it its cards), none in public."""
+    w = Words(lang)
+    if view == GOD:
+        return [(w.seat(n), "/".join(role_name(c, lang) for c in (h if isinstance(h, list) else [h])))
+                for n, h in enumerate(dealt_hands(t), start=1)]
+    if view == PUBLIC:
+        return []
+    own = [e for e in observation(t.events, view) if e.kind == EventKind.YOUR_CARDS and e.data.get("seat") == view]
+    cards = own[0].data.get("cards") if own else None
+    return [(w.seat(view), "/".join(role_name(c, lang) for c in cards))] if isinstance(cards, list) else []
+
+
+def _strip_deltas(t: Transcript, view: View, lang: str, laid: list[Phase]) -> tuple[dict[int, str], dict[int, str]]:
+    """Each step's changed seats on the strip in `view` (keyed by the step's last event), and, on a god page,
+    the same in the public view for its public steps (the toggle shows the strip as the public saw it)."""
+    events, indices = t.events, [e.i for e in t.entries]
+    steps = [s for p in laid for s in p.steps]
+    own = deltas(events, indices, view, table_size(t), lang, (s.end for s in steps))
+    public = deltas(events, indices, PUBLIC, table_size(t), lang, (s.end for s in steps if not s.private)) \
+        if view == GOD else {}
+    return own, public
 
 
 def _facts(t: Transcript, view: View, lang: str) -> list[tuple[str, str]]:
@@ -104,13 +147,19 @@ def replay_page(t: Transcript, view: View = PUBLIC, lang: str | None = None) -> 
     ballots = [s for p in laid for s in p.steps if s.kind == "ballot"]
     killers = killer_seats(t) if view == GOD else frozenset()
     css, js = asset("page.css"), asset("page.js")
+    rows = _seat_rows(t, view, lang)
     cols = [phrase(lang, k) for k in ("render_col_seat", "render_col_agent", "render_col_model")]
+    if not any(r.model for r in rows):
+        cols = cols[:2]
+    own, public = _strip_deltas(t, view, lang, laid)
+    w = Words(lang)
     return template("page.html.j2").render(
         html_lang=HTML_LANG[lang], speech_lang=HTML_LANG[game_lang(t)], csp=csp(css, js),
-        css=Markup(css), js=Markup(js), title=f"{clean(t.game_id, max_chars=120)} ({view_name(view, lang)})",
+        css=Markup(css), js=Markup(js), title=label(lang, "title", game=clean(t.game_id, max_chars=120), view=view_name(view, lang)),
         view_kind="god" if view == GOD else "public" if view == PUBLIC else "seat", god=view == GOD,
-        facts=_facts(t, view, lang), seat_cols=[*cols, phrase(lang, "render_col_cards")] if view == GOD else cols,
-        cards_col=phrase(lang, "render_col_cards"), seat_rows=_seat_rows(t, view, lang), phases=laid,
+        facts=_facts(t, view, lang), seat_cols=cols, cards_col=phrase(lang, "render_col_cards"), seat_rows=rows,
+        hands=_hands(t, view, lang), you=view if isinstance(view, int) else None, phases=laid,
+        seats=[(n, w.seat(n)) for n in range(1, players + 1)], killers=killers, deltas=own, public_deltas=public, list_sep=w.p["list_sep"],
         strips={p.key: alive_strip(p.strip, lang) for p in laid if p.strip},
         tallies={s.i: tally_rows(s.votes, lang) for s in ballots},
         graphs={s.i: vote_graph(s.votes, players, s.out, lang, killers) for s in ballots},
