@@ -12,10 +12,12 @@ script, even from file://.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from collections.abc import Iterator
 from typing import Any
 
 import jinja2
@@ -29,7 +31,7 @@ from orchestrator.output.html.labels import LABELS, label
 from orchestrator.output.html.svg import alive_strip, tally_rows, vote_graph
 from orchestrator.output.html.timeline import Phase, killer_seats, phases, table_size
 from orchestrator.output.render import dealt_hands, game_lang, player_words, role_name, view_name
-from orchestrator.store.transcript import Transcript
+from orchestrator.store.transcript import Transcript, in_view
 from words.narrator import Words, phrase
 
 HTML_LANG = {"en": "en", "zh": "zh-Hans"}
@@ -138,9 +140,22 @@ def result_line(t: Transcript, lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def for_view(t: Transcript, view: View) -> Transcript:
+    """The transcript as `view` may read it (transcript.in_view: its events, each with the annotation it may read):
+    all a page in that view needs. `killer render --html` keeps only this while it writes the page, so a public
+    page of a large game does not hold every private note in memory (issue 31's memory bound)."""
+    return dataclasses.replace(t, entries=in_view(t.entries, view))
+
+
 def replay_page(t: Transcript, view: View = PUBLIC, lang: str | None = None) -> str:
     """The whole game as one HTML page in `view` (PUBLIC, GOD or a seat number), worded in `lang` (default: the
     transcript's language)."""
+    return "".join(replay_chunks(t, view, lang))
+
+
+def replay_chunks(t: Transcript, view: View = PUBLIC, lang: str | None = None) -> Iterator[str]:
+    """replay_page's text in pieces, to be written as it is made (a large game's page is never one string): the
+    game is laid out now, the page's text as the pieces are read."""
     lang = game_lang(t, lang)
     laid = phases(t, view, lang)
     players = table_size(t)
@@ -153,7 +168,7 @@ def replay_page(t: Transcript, view: View = PUBLIC, lang: str | None = None) -> 
         cols = cols[:2]
     own, public = _strip_deltas(t, view, lang, laid)
     w = Words(lang)
-    return template("page.html.j2").render(
+    return template("page.html.j2").generate(
         html_lang=HTML_LANG[lang], speech_lang=HTML_LANG[game_lang(t)], csp=csp(css, js),
         css=Markup(css), js=Markup(js), title=label(lang, "title", game=clean(t.game_id, max_chars=120), view=view_name(view, lang)),
         view_kind="god" if view == GOD else "public" if view == PUBLIC else "seat", god=view == GOD,

@@ -101,6 +101,7 @@ def test_the_god_toggle_shows_the_public_strip_and_the_slider_moves(context: Any
     errors: list[str] = []
     page = _open(context, tmp_path, t, GOD, errors)
     page.uncheck("#god-toggle")
+    page.evaluate("document.activeElement.blur()")  # the keys step the page, not the checkbox
     steps, shown = _step_through(page, t, PUBLIC, "en")
     assert steps > 50 and "targets" not in shown
     page.check("#god-toggle")

@@ -17,6 +17,7 @@ from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
 from orchestrator.output.render import role_name
 from orchestrator.store.transcript import read_transcript
+from words.narrator import Words
 
 K = EventKind
 SAMPLE = Path(__file__).parents[3] / "transcripts" / "samples" / "v3-tui-vs-hard-en-s5.jsonl"
@@ -38,10 +39,10 @@ def test_the_strip_folds_deaths_claims_ballots_and_nights() -> None:
     ]
     public = state_at(events, PUBLIC, 4, "en")
     assert [s.alive for s in public] == [True, True, False, True]
-    assert public[1].claim == "police" and public[1].votes == 2 and public[3].votes == 1
+    assert public[1].claim == Words("en").role("police") and public[1].votes == 2 and public[3].votes == 1
     assert all(s.targets == "" for s in public)
-    assert state_at(events[:2], GOD, 4, "en")[2].targets == "kill"
-    assert state_at(events[:2], 1, 4, "en")[2].targets == "kill"  # the killer's own choice
+    assert state_at(events[:2], GOD, 4, "en")[2].targets == Words("en").action("kill")
+    assert state_at(events[:2], 1, 4, "en")[2].targets == Words("en").action("kill")  # the killer's own choice
     assert state_at(events[:2], 4, 4, "en")[2].targets == ""  # another seat never sees it
     assert state_at(events[:4], GOD, 4, "en")[2].targets == ""  # the day begins: tonight is over
     again = [*events, Event(K.VERDICT, {"seat": 2}), Event(K.VOTE, {"seat": 1, "target": 4})]
