@@ -14,10 +14,10 @@ from __future__ import annotations
 import base64
 import dataclasses
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from collections.abc import Iterator
 from typing import Any
 
 import jinja2
@@ -170,11 +170,13 @@ def replay_chunks(t: Transcript, view: View = PUBLIC, lang: str | None = None) -
     w = Words(lang)
     return template("page.html.j2").generate(
         html_lang=HTML_LANG[lang], speech_lang=HTML_LANG[game_lang(t)], csp=csp(css, js),
-        css=Markup(css), js=Markup(js), title=label(lang, "title", game=clean(t.game_id, max_chars=120), view=view_name(view, lang)),
+        css=Markup(css), js=Markup(js),
+        title=label(lang, "title", game=clean(t.game_id, max_chars=120), view=view_name(view, lang)),
         view_kind="god" if view == GOD else "public" if view == PUBLIC else "seat", god=view == GOD,
         facts=_facts(t, view, lang), seat_cols=cols, cards_col=phrase(lang, "render_col_cards"), seat_rows=rows,
         hands=_hands(t, view, lang), you=view if isinstance(view, int) else None, phases=laid,
-        seats=[(n, w.seat(n)) for n in range(1, players + 1)], killers=killers, deltas=own, public_deltas=public, list_sep=w.p["list_sep"],
+        seats=[(n, w.seat(n)) for n in range(1, players + 1)], killers=killers, deltas=own, public_deltas=public,
+        list_sep=w.p["list_sep"],
         strips={p.key: alive_strip(p.strip, lang) for p in laid if p.strip},
         tallies={s.i: tally_rows(s.votes, lang) for s in ballots},
         graphs={s.i: vote_graph(s.votes, players, s.out, lang, killers) for s in ballots},

@@ -64,7 +64,8 @@ def test_a_public_page_carries_no_target_no_card_and_no_public_copy() -> None:
 def test_a_seat_page_shows_its_own_cards_first() -> None:
     t = read_transcript(SAMPLE)
     page = replay_page(t, 12)
-    cards = next(e.event.data["cards"] for e in t.entries if e.event.kind == K.YOUR_CARDS and e.event.data["seat"] == 12)
+    cards = next(e.event.data["cards"] for e in t.entries
+                 if e.event.kind == K.YOUR_CARDS and e.event.data["seat"] == 12)
     head = page[page.index("<h1>"):page.index('<dl class="facts">')]
     assert "Your cards" in head and f"seat 12: {role_name(cards[0], 'en')}" in head
     assert page.index("Your cards") < page.index('<table class="seats">')
@@ -77,6 +78,6 @@ def test_the_players_table_folds_one_line_per_kind_of_player() -> None:
     assert "Seats 1–3, 5–13" in table and "model" not in table  # no model: no empty column
     seats = [dict(s, model="m-a") if s["seat"] < 3 else dict(s, model="m-b") if s["seat"] < 5 else s
              for s in t.header["seats"]]
-    table = re.findall(r'<table class="seats">.*?</table>', replay_page(replace(t, header={**t.header, "seats": seats})),
-                       re.S)[0]
+    mixed = replay_page(replace(t, header={**t.header, "seats": seats}))
+    table = re.findall(r'<table class="seats">.*?</table>', mixed, re.S)[0]
     assert table.count("<tr") == 5 and "m-a" in table and "m-b" in table
