@@ -2,7 +2,7 @@
 many tiny event lines under the byte cap) and a transcript at the event cap (the sample's events repeated to
 MAX_EVENTS lines), through verify, render (Markdown and HTML), report and export.
 
-    python benchmarks/bench_transcript_memory.py [--tiny 1600000]
+    python benchmarks/bench_transcript_memory.py [--tiny 1600000] [--only "render --html"]
 
 Each command runs as a child; its peak resident memory comes from os.wait4. Prints, per shape and command, the
 file's size, the exit status, the seconds, the peak RSS, and the ratio (peak - baseline) / file size, where the
@@ -60,6 +60,7 @@ def shapes(folder: Path, tiny: int) -> dict[str, Path]:
 def commands(path: Path) -> dict[str, list[str]]:
     return {"verify": ["verify", str(path)], "render": ["render", str(path), "-o", "out.md"],
             "render --html": ["render", "--html", str(path), "-o", "out.html"],
+            "render --html --god": ["render", "--html", "--god", str(path), "-o", "out.html"],
             "report": ["report", str(path), "--out", "rep", "--no-plots", "--pages", "none"],
             "export": ["export", str(path.parent), "--out", "tables"]}
 
@@ -67,18 +68,23 @@ def commands(path: Path) -> dict[str, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tiny", type=int, default=1_600_000, help="tiny events in the adversarial shape")
+    parser.add_argument("--only", action="append", help="measure only this command (repeatable): verify, render, "
+                        "'render --html', report, export")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         sample = folder / "sample" / SAMPLE.name
         sample.parent.mkdir()
         sample.write_bytes(SAMPLE.read_bytes())
-        baselines = {label: peak(argv, folder)[2] for label, argv in commands(sample).items()}
+        wanted = set(args.only or commands(sample))
+        baselines = {label: peak(argv, folder)[2] for label, argv in commands(sample).items() if label in wanted}
         print("baselines (the sample game): " + ", ".join(f"{k} {v:.0f} MB" for k, v in baselines.items()))
         worst = 0.0
         for name, path in shapes(folder, args.tiny).items():
             size = path.stat().st_size / MB
             for label, argv in commands(path).items():
+                if label not in wanted:
+                    continue
                 baseline = baselines[label]
                 code, seconds, top = peak(argv, folder)
                 ratio = max(0.0, top - baseline) / size

@@ -24,6 +24,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO
 
@@ -91,6 +92,12 @@ def write_text(path: Path | str, text: str) -> None:
 
 def write_bytes(path: Path | str, data: bytes) -> None:
     """Writes `data` as the whole of `path` through a temporary file in its folder and os.replace."""
+    write_chunks(path, [data])
+
+
+def write_chunks(path: Path | str, chunks: Iterable[bytes | str]) -> None:
+    """Writes `chunks` (bytes, or text as UTF-8) in order as the whole of `path`, atomically, never through a
+    link, without holding them all at once (a large page is written as it is made)."""
     path = Path(path)
     refuse_unsafe(path)
     try:
@@ -100,7 +107,8 @@ def write_bytes(path: Path | str, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            for chunk in chunks:
+                f.write(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
             f.flush()
             os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())

@@ -10,6 +10,7 @@ import math
 import os
 import shlex
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -245,8 +246,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from engine.record.view import GOD, PUBLIC
-    from hygiene import files
-    from orchestrator.output.html.page import replay_page
+    from orchestrator.output.html.page import for_view, replay_chunks
     from orchestrator.output.render import render
     from orchestrator.store.transcript import TranscriptError, read_transcript
 
@@ -257,21 +257,30 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise CommandError(f"--seat {args.seat}: {args.file} has no such seat (seats {min(seats, default=0)} "
                                f"to {max(seats, default=0)})")
         if args.html:
-            text = replay_page(t, GOD if args.god else args.seat if args.seat is not None else PUBLIC, args.lang)
+            view = GOD if args.god else args.seat if args.seat is not None else PUBLIC
+            t = for_view(t, view)  # the rest of the transcript is let go before the page is laid out
+            _write_out(args.output, replay_chunks(t, view, args.lang))  # written as it is made
         else:
-            text = render(t, god=args.god, lang=args.lang, seat=args.seat)
+            _write_out(args.output, [render(t, god=args.god, lang=args.lang, seat=args.seat)])
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
         raise CommandError(f"{args.file}: an event holds data no game makes ({type(exc).__name__}: {exc})") from None
-    if args.output is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        files.write_text(args.output, text)
-    except OSError as exc:
-        raise CommandError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
     return 0
+
+
+def _write_out(output: Path | None, chunks: Iterable[str]) -> None:
+    """The render's text to stdout, or as the whole of `output` (never through a link; nothing left on failure)."""
+    from hygiene import files
+
+    if output is None:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        return
+    try:
+        files.write_chunks(output, chunks)
+    except OSError as exc:
+        raise CommandError(f"{output}: cannot write ({exc.strerror or exc})") from None
 
 
 def find_game(game: str, out: Path) -> Path:

@@ -2,7 +2,7 @@
 launch as the real-browser test), optionally at a moment of the game (#eN) and at a phone's width.
 
     killer render transcripts/samples/v3-tui-vs-hard-en-s5.jsonl --html --god -o /tmp/replay.html
-    python3 scripts/replay_screenshot.py /tmp/replay.html docs/replay.png --at e58 --width 1000 --height 1300
+    python3 scripts/replay_screenshot.py /tmp/replay.html docs/replay-desktop.png --at e90 --width 1280 --height 900
 """
 
 from __future__ import annotations

@@ -162,6 +162,7 @@ def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
             raise TranscriptError(f"{path}: more than {MAX_EVENTS:,} events, more than a game can have (the day "
                                   f"cap, {MAX_DAYS} days); killer does not read it")
         lines = text.split("\n")
+        del text  # the lines hold it now: the whole file is not kept twice while the lines are parsed
     except FileNotFoundError:
         raise TranscriptError(f"{path}: no such file") from None
     except files.FileRefused as exc:

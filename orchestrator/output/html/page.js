@@ -1,11 +1,17 @@
-/* The replay's step control: previous / next / play through the steps (an event, or a ballot), what comes later
-   hidden while stepping; the position kept in the URL fragment (#e57: event 57 of the transcript, the same moment
-   in every view of the game); the god view's toggle. Text is set with textContent only. Without this script the
-   page reads whole. */
+/* The replay's step control: previous / next / play / a slider through the steps (an event, or a ballot), what
+   comes later hidden while stepping; the position kept in the URL fragment (#e57: event 57 of the transcript, the
+   same moment in every view of the game); the god view's toggle; the seat strip, set after every step from the
+   changes each step carries (data-b: this view's, data-p: the public's on a god page; written by board.py from
+   the view's observation; this script decides nothing about what a view sees). Text is set with textContent
+   only. Without this script the page reads whole. */
 (function () {
   "use strict";
   var body = document.body;
   var controls = document.getElementById("controls");
+  var bar = document.getElementById("bar");
+  var slider = document.getElementById("slider");
+  var strip = document.getElementById("strip");
+  var badges = Array.prototype.slice.call(strip.querySelectorAll(".badge"));
   var position = document.getElementById("position");
   var playButton = controls.querySelector("[data-go=play]");
   var god = document.getElementById("god-toggle");
@@ -19,6 +25,29 @@
     return steps.filter(function (el) { return !(publicOnly() && el.classList.contains("private")); });
   }
   function after(a, b) { return (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; }
+
+  // The strip after `el` (null: the end): the changes of every shown step up to it, applied in order.
+  function drawStrip(el) {
+    var list = shown(), key = publicOnly() ? "data-p" : "data-b", seats = {};
+    var upto = el === null ? list.length - 1 : list.indexOf(el);
+    for (var k = 0; k <= upto; k++) {
+      JSON.parse(list[k].getAttribute(key) || "[]").forEach(function (row) { seats[row[0]] = row; });
+    }
+    badges.forEach(function (badge) {
+      var n = badge.getAttribute("data-seat"), row = seats[n] || [n, 1, "", 0, ""];
+      var name = badge.getAttribute("data-name"), words = [];
+      badge.classList.toggle("dead", row[1] === 0);
+      badge.querySelector(".claim").textContent = row[2];
+      badge.querySelector(".votes").textContent = row[3] > 0 ? String(row[3]) : "";
+      badge.querySelector(".targets").textContent = row[4] ? "◎" : "";
+      badge.setAttribute("data-state", JSON.stringify(row.slice(1)));
+      words.push(strip.getAttribute(row[1] === 0 ? "data-dead" : "data-alive").replace("{seat}", name));
+      if (row[2]) { words.push(strip.getAttribute("data-claim").replace("{role}", row[2])); }
+      if (row[3] > 0) { words.push(strip.getAttribute("data-votes").replace("{n}", String(row[3]))); }
+      if (row[4]) { words.push(strip.getAttribute("data-targets").replace("{actions}", row[4])); }
+      badge.title = words.join(strip.getAttribute("data-sep"));
+    });
+  }
 
   function setFragment(hash) {
     var url = location.pathname + location.search + hash;
@@ -37,6 +66,9 @@
     body.classList.toggle("at-end", el === list[list.length - 1]);
     position.textContent = position.getAttribute("data-template")
       .replace("{n}", String(list.indexOf(el) + 1)).replace("{total}", String(list.length));
+    slider.max = String(list.length);
+    slider.value = String(list.indexOf(el) + 1);
+    drawStrip(el);
     setFragment("#e" + el.getAttribute("data-i"));
     el.scrollIntoView({block: "center"});
   }
@@ -47,6 +79,9 @@
     body.classList.remove("stepping", "at-end");
     steps.concat(phases).forEach(function (s) { s.classList.remove("current", "future"); });
     position.textContent = "";
+    slider.max = String(shown().length);
+    slider.value = slider.max;
+    drawStrip(null);
     setFragment("");
   }
 
@@ -97,6 +132,12 @@
     if (what === "next") { move(1); } else if (what === "previous") { move(-1); } else { showAll(); }
   });
 
+  slider.addEventListener("input", function () {
+    stop();
+    var list = shown(), k = parseInt(slider.value, 10) - 1;
+    if (k >= 0 && k < list.length) { go(list[k]); }
+  });
+
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) { return; }
     if (ev.key === "ArrowRight") { stop(); move(1); ev.preventDefault(); }
@@ -112,6 +153,8 @@
         if (before.length) { go(before[before.length - 1]); } else { showAll(); }
       } else if (current !== null) {
         go(current);
+      } else {
+        showAll();
       }
     });
   }
@@ -125,6 +168,9 @@
   window.addEventListener("afterprint", function () { closed.forEach(function (d) { d.open = false; }); });
 
   window.addEventListener("hashchange", fromFragment);
-  controls.hidden = false;
+  bar.hidden = false;
+  slider.max = String(shown().length);
+  slider.value = slider.max;
+  drawStrip(null);
   fromFragment();
 }());

@@ -36,8 +36,8 @@ def _seat_node(x: float, y: float, n: int, classes: str, title: str, out: bool) 
 def _mark_words(mark: SeatMark, lang: str) -> tuple[str, str]:
     """(classes, title) of a seat in a strip."""
     states = [("alive", "alive") if mark.alive else ("dead", "dead")]
-    if mark.just_dead:
-        states.append(("just-dead", "just_dead"))
+    if mark.just_dead:  # "out since the last day" says "out" already
+        states[0] = ("dead just-dead", "just_dead")
     if mark.silenced:
         states.append(("silenced", "silenced"))
     if mark.wounded:
@@ -46,7 +46,7 @@ def _mark_words(mark: SeatMark, lang: str) -> tuple[str, str]:
     words = [label(lang, key) for _, key in states]
     if mark.killers:
         words.append(Words(lang)("side_killers"))
-    return classes, f"{Words(lang).seat(mark.n)}: " + Words(lang).p["list_sep"].join(words)
+    return classes, label(lang, "hand", seat=Words(lang).seat(mark.n), cards=Words(lang).p["list_sep"].join(words))
 
 
 def alive_strip(marks: Sequence[SeatMark], lang: str) -> Markup:
@@ -62,7 +62,7 @@ def alive_strip(marks: Sequence[SeatMark], lang: str) -> Markup:
         x, y = 16 + (k % columns) * 28, 16 + (k // columns) * 28
         nodes.append(_seat_node(x, y, mark.n, classes, title, not mark.alive))
     alive = sum(m.alive for m in marks)
-    caption = f"{label(lang, 'alive_title')}: {alive}/{len(marks)}"
+    caption = label(lang, "alive_count", title=label(lang, "alive_title"), alive=alive, total=len(marks))
     return Markup(f'<svg class="strip" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
                   f'<title>{escape(caption)}</title>{"".join(nodes)}</svg>')
 

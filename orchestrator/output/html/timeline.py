@@ -48,10 +48,16 @@ class Step:
     votes: list[Vote] = field(default_factory=list)
     out: frozenset[int] = frozenset()  # a ballot: the seats out of the game when it was held
     cards: list[tuple[int, str, str]] = field(default_factory=list)  # the reveal: (seat, cards, fate at the end)
+    speaker: int | None = None  # a speech's seat (its colour and badge on the page)
 
     @property
     def private(self) -> bool:
         return self.seen is not None
+
+    @property
+    def end(self) -> int:
+        """The transcript index of its last event (a ballot's last hand)."""
+        return max(v.i for v in self.votes) if self.votes else self.i
 
 
 @dataclass(frozen=True)
@@ -171,6 +177,8 @@ def _add(phase: Phase, entry: Entry, view: View, lang: str, table: _Table) -> No
     step = Step(entry.i, event.kind, clean(sentence(event, lang)), seen=seen, note=parts)
     if event.kind in SPEECHES:
         step.text, step.words = clean(speech_head(event.kind, event.data, lang)), speech_words(event.data)
+        speaker = _seat(event.data.get("seat"))
+        step.speaker = speaker if speaker is not None and 1 <= speaker <= table.players else None
     elif event.kind == K.REVEAL:
         step.cards = _cards(event.data.get("cards"), lang, table)
     phase.steps.append(step)

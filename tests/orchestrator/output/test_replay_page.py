@@ -116,7 +116,7 @@ def test_a_public_page_holds_every_public_speech_and_no_private_string(sample: T
             assert str(escape(speech_words(e.event.data))) in page, e.i
     leaked = [s for s in private_strings(sample) if s in page]
     assert not leaked, leaked[:3]
-    assert "<details" not in page and 'id="god-toggle"' not in page  # no annotation, and no toggle to show one
+    assert '<details class="note' not in page and 'id="god-toggle"' not in page  # no annotation, no toggle
 
 
 def test_the_god_page_holds_the_private_strings_the_public_one_lacks(sample: Transcript) -> None:
