@@ -1,0 +1,55 @@
+"""The partners a bot never acts against: every seat the judge showed it (agents/view.py `shown_partners`, the one
+owner: the undercover the killers are shown, the killers v5's undercover is shown). A bot does not kill, check,
+shoot or silence one at night, propose one to its team, vote against one, accuse one, or report one a killer in a
+claimed check (issue 37). Plays the seeds document stay possible: a v5 killer may kill "the other one in your
+hand" (000 v5.0), its own card, which is not a partner.
+
+`acts_against` names such acts in one decision; the bots use `spare` to keep them out of their options, and the
+tests and benchmarks/bench_partner_acts.py count them over whole games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from agents.view import SeatView, shown_partners
+from engine import Action, DecisionKind, Target
+from engine.record.catalog import CheckResult
+from engine.roles import Effect, effect_of
+
+T = TypeVar("T", bound=Target | None)
+
+
+def seat_of(target: Target | None) -> int | None:
+    """The seat a target names (a v5 card's seat); None for a pass."""
+    if target is None:
+        return None
+    return target[0] if isinstance(target, tuple) else target
+
+
+def spare(options: Iterable[T], partners: Iterable[int]) -> list[T]:
+    """`options` less every target on a partner's seat (the seat's own cards stay: they are not partners)."""
+    out = set(partners)
+    return [t for t in options if seat_of(t) not in out]
+
+
+def acts_against(view: SeatView, action: Action, night_action: str | None = None) -> list[str]:
+    """What `action` does against a partner the judge showed this seat: "night" (a harmful night choice or team
+    proposal on one; `night_action` is the request's action id: its effect decides, a protection or v5's take
+    is no act against), "vote", "accuse" or "check"
+    (a claimed check reporting one a killer). Empty when it does nothing of the kind."""
+    shown = shown_partners(view)
+    if not shown:
+        return []
+    out: list[str] = []
+    if action.kind is DecisionKind.NIGHT and seat_of(action.target) in shown \
+            and effect_of(night_action) in (Effect.HARMFUL, None):
+        out.append("night")
+    if action.kind is DecisionKind.VOTE and seat_of(action.target) in shown:
+        out.append("vote")
+    if action.accusation is not None and action.accusation in shown:
+        out.append("accuse")
+    checks = action.claim.checks if action.claim is not None else ()
+    if any(c.result == CheckResult.KILLER and seat_of(c.target) in shown for c in checks):
+        out.append("check")
+    return out
