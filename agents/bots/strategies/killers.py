@@ -101,8 +101,9 @@ def kill_score(sit: Situation, seat: int) -> float:
 
 
 def lost_partner(sit: Situation) -> int | None:
-    """A living partner the table has condemned (a believed check, the most accusations): bus it, sometimes."""
-    partners = [p for p in sit.facts.friends if p in sit.facts.living]
+    """A living partner the table has condemned (a believed check, the most accusations): bus it, sometimes. Only
+    a killer partner: a partner the judge showed the seat (the undercover) is never voted against (issue 37)."""
+    partners = [p for p in sit.facts.friends if p in sit.facts.living and p not in sit.facts.shown]
     if not partners:
         return None
     worst = max(partners, key=lambda p: (sit.public.get(p, 0.0), p))
