@@ -6,7 +6,7 @@
 Plays every seed in English and in Chinese, every seat a scripted bot of `--level`, with `--team-talk` rounds of
 night team talk (the default of `killer run`), and counts each decision that acts against a partner its seat was
 shown (agents/bots/partners.py `acts_against`: a harmful night choice or team proposal, a vote, an accusation, a
-claimed check reporting one a killer), by kind of act. Prints the counts per game and the total, and the
+claimed check reporting one a killer; a choice the request forces is not counted), by kind of act. Prints the counts per game and the total, and the
 decisions read, so a change is a ratio of figures from the same command.
 """
 
@@ -35,7 +35,7 @@ def play(ruleset: str, players: int, seed: int, level: str, lang: str, talk: int
         for request in engine.current_batch(state):
             view = SeatView(request.seat, ruleset, players, tuple(engine.observation(events, request.seat)), lang)
             action = bot.choose(view, request).action
-            acts.update(acts_against(view, action, request.action))
+            acts.update(acts_against(view, action, request))
             batch.append((request, action))
         for request, action in batch:
             if state.is_over() or request not in state.pending:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from agents.view import SeatView, shown_partners
-from engine import Action, DecisionKind, Target
+from engine import Action, DecisionKind, Request, Target
 from engine.record.catalog import CheckResult
 from engine.roles import Effect, effect_of
 
@@ -33,21 +33,35 @@ def spare(options: Iterable[T], partners: Iterable[int]) -> list[T]:
     return [t for t in options if seat_of(t) not in out]
 
 
-def acts_against(view: SeatView, action: Action, night_action: str | None = None) -> list[str]:
-    """What `action` does against a partner the judge showed this seat: "night" (a harmful night choice or team
-    proposal on one; `night_action` is the request's action id: its effect decides, a protection or v5's take
-    is no act against), "vote", "accuse" or "check"
-    (a claimed check reporting one a killer). Empty when it does nothing of the kind."""
+def last_resort(options: list[T], me: int, partners: Iterable[int], own_first: bool = False) -> T:
+    """The pick where the request leaves a seat only its own side to name and no pass: never a shown partner
+    where anything else is legal; another seat of its side before itself, or (`own_first`, a v5 kill: "the other
+    one in your hand", 000 v5.0) its own card first. `options` is not empty."""
+    shown = set(partners)
+    mine = [o for o in options if seat_of(o) == me]
+    others = spare([o for o in options if seat_of(o) != me], shown)
+    order = [*mine, *others] if own_first else [*others, *mine]
+    return order[0] if order else options[0]
+
+
+def acts_against(view: SeatView, action: Action, request: Request | None = None) -> list[str]:
+    """What `action`, the answer to `request`, does against a partner the judge showed this seat: "night" (a
+    harmful night choice or team proposal on one: the request's action's effect decides, a protection or v5's take
+    is no act against), "vote", "accuse" or "check" (a claimed check reporting one a killer). Empty when it does
+    nothing of the kind. A choice the request forces (every legal target on a shown partner, no pass) is no act
+    of the seat's and is not named."""
     shown = shown_partners(view)
     if not shown:
         return []
     out: list[str] = []
-    if action.kind is DecisionKind.NIGHT and seat_of(action.target) in shown \
-            and effect_of(night_action) in (Effect.HARMFUL, None):
+    free = request is None or bool(spare(request.targets, shown))
+    if action.kind is DecisionKind.NIGHT and seat_of(action.target) in shown and free \
+            and effect_of(request.action if request is not None else None) in (Effect.HARMFUL, None):
         out.append("night")
-    if action.kind is DecisionKind.VOTE and seat_of(action.target) in shown:
+    if action.kind is DecisionKind.VOTE and seat_of(action.target) in shown and free:
         out.append("vote")
-    if action.accusation is not None and action.accusation in shown:
+    if action.accusation is not None and action.accusation in shown \
+            and (request is None or bool(spare(request.accusations, shown))):
         out.append("accuse")
     checks = action.claim.checks if action.claim is not None else ()
     if any(c.result == CheckResult.KILLER and seat_of(c.target) in shown for c in checks):

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision
 from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, STYLES, Level, bot_seed
-from agents.bots.partners import spare
+from agents.bots.partners import last_resort
 from agents.bots.record import read_record
 from agents.bots.reports import telling_checks
 from agents.bots.strategies import strategic
@@ -199,7 +199,7 @@ class ScriptedAgent:
                 mates = [t for t in options if seat_of[t] in facts.friends | {facts.seat}]
                 return rng.choice(mates or options)
             if not foes:  # only its own cards and partners left: pass where allowed, never a shown partner
-                return None if pass_ok else rng.choice(spare(options, facts.shown) or options)
+                return None if pass_ok else last_resort(options, facts.seat, facts.shown, own_first=True)
             police = [t for t in foes if seat_of[t] in heard.claimers]
             if police:
                 return police[-1]
@@ -244,11 +244,14 @@ class ScriptedAgent:
         killer = is_killer_side(facts.cards)
         foes = [t for t in options if t not in facts.friends and t != facts.seat]
         if not foes:
-            return None if pass_ok or not options else options[0]
+            return None if pass_ok or not options else last_resort(options, facts.seat, facts.shown)
         if killer:
             best = _best(foes, lambda t: suspicion(heard, t, private=False), rng)
             return best
         best = _best(foes, lambda t: suspicion(heard, t), rng)
+        pressed = [t for t in foes if t in heard.counted]
+        if suspicion(heard, best) < 0.35 and pressed:  # hard: a vote on a claim one too many for the cards
+            return _best(pressed, lambda t: suspicion(heard, t), rng)
         if pass_ok and suspicion(heard, best) < 0.35:
             return None  # keep the hand down without evidence
         return best
@@ -260,10 +263,15 @@ class ScriptedAgent:
         facts = heard.facts
         foes = [s for s in legal if s is not None and s not in facts.friends and s != facts.seat]
         if not foes:
-            return (None if None in legal else next(s for s in legal if s is not None)), ""
+            return (None if None in legal else last_resort([s for s in legal if s is not None], facts.seat,
+                                                            facts.shown)), ""
         private = not is_killer_side(facts.cards)
         best = _best(foes, lambda s: suspicion(heard, s, private=private), rng)
         score = suspicion(heard, best, private=private)
+        pressed = [s for s in foes if s in heard.counted] if private else []
+        if pressed and score < 0.35:  # hard: one claim too many is pressed even without other evidence
+            best = _best(pressed, lambda s: suspicion(heard, s), rng)
+            return best, "counted"
         # "a police check named it" only where a claimed check reported it a killer (issue 37)
         why = "checked" if private and checked_as(facts, best) == "killer" else \
             "claimed" if heard.claimed.get(best) else "counted" if private and best in heard.counted else \

@@ -8,7 +8,7 @@ import random
 
 from agents.base import Annotation, Attribution, Decision
 from agents.bots.levels import Level
-from agents.bots.partners import spare
+from agents.bots.partners import last_resort
 from agents.bots.strategies import good, killers
 from agents.bots.strategies.situation import Situation, situation
 from agents.bots.strategies.speech import Point, reasoning, speech
@@ -60,7 +60,7 @@ def _night(sit: Situation, notes: Notes) -> Target | None:
             return sit.rng.choice(mates or options)
         foes = [t for t in options if t not in sit.team]
         if not foes:  # only partners left to name: pass where the judge allows it (agents/bots/partners.py)
-            return None if pass_ok else sit.rng.choice(spare(options, sit.facts.shown) or options)
+            return None if pass_ok else last_resort(options, sit.me, sit.facts.shown)
         top = max(killers.kill_score(sit, t) for t in foes)
         return sit.rng.choice([t for t in foes if killers.kill_score(sit, t) == top])
     if effect_of(request.action) not in (Effect.HARMFUL, Effect.PROTECTIVE):
@@ -78,7 +78,7 @@ def _vote(sit: Situation, notes: Notes) -> Target | None:
             return bus
         foes = [t for t in options if t not in sit.team]
         if not foes:
-            return None if pass_ok or not options else options[0]
+            return None if pass_ok or not options else last_resort(options, sit.me, sit.facts.shown)
         top = max(killers.vote_score(sit, t) for t in foes)
         return sit.rng.choice([t for t in foes if killers.vote_score(sit, t) == top])
     best = good.suspect(sit, options)

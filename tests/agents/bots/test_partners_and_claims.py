@@ -79,7 +79,7 @@ def partner_problems(game: Game) -> list[str]:
     out = []
     for t in game.turns:
         action = t.decision.action
-        for act in acts_against(t.view, action, t.request.action):
+        for act in acts_against(t.view, action, t.request):
             out.append(f"seat {t.view.seat} {act} against shown partner: {action}")
         facts = seat_facts(t.view)
         if not killer_side(facts.cards):
@@ -127,9 +127,14 @@ def test_the_partner_check_catches_every_act() -> None:
     events = (Event(EventKind.YOUR_CARDS, {"seat": 1, "cards": ["killer"]}, frozenset({1})),
               Event(EventKind.SHOWN_TO_KILLERS, {"seat": 7, "role": "undercover"}, frozenset({1})))
     view = SeatView(1, "v3.8-std", 13, events)
-    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), "kill") == ["night"]
-    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), "save") == []
-    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=5), "kill") == []
+
+    def night(action: str, targets: tuple[int | None, ...] = (None, 5, 7)) -> Request:
+        return Request(1, DecisionKind.NIGHT, role="killer", action=action, targets=targets)
+
+    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("kill")) == ["night"]
+    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("save")) == []
+    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=5), night("kill")) == []
+    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("kill", (7,))) == []  # forced
     assert acts_against(view, Action(1, DecisionKind.VOTE, target=7)) == ["vote"]
     speech = Action(1, DecisionKind.STATEMENT, speech="x", accusation=7,
                     claim=Claim("police", (ClaimedCheck(1, 7, "killer"),)))
@@ -149,7 +154,10 @@ def dealt(ruleset: str, players: int) -> Counter[str]:
 
 
 def overclaim_additions(game: Game, ruleset: str) -> list[str]:
-    """Every false claim of a role whose cards the other seats already claimed in full."""
+    """Every new false claim of a role the other seats already over-claim (more claimants than cards dealt,
+    every card of a two-card hand counted), and of the civilian where they already claim every civilian card (a
+    seat repeating its own claim adds no claimant; the false police's counter-claim of a police card claimed in
+    full is the bluff docs/bots.md describes)."""
     out = []
     for t in game.turns:
         claim = t.decision.action.claim
@@ -160,9 +168,12 @@ def overclaim_additions(game: Game, ruleset: str) -> list[str]:
             c = e.data.get("claim") if e.kind in engine.SPEECHES else None
             if isinstance(c, dict) and c.get("role"):
                 latest[int(e.data["seat"])] = str(c["role"])
+        if latest.get(t.view.seat) == claim.role:
+            continue
         others = sum(1 for s, r in latest.items() if r == claim.role and s != t.view.seat)
-        if others >= dealt(ruleset, t.view.players)[claim.role]:
-            out.append(f"seat {t.view.seat} claims {claim.role} with {others} claims already in")
+        cards = dealt(ruleset, t.view.players)[claim.role]
+        if others > cards or (claim.role == "civilian" and others >= cards):
+            out.append(f"seat {t.view.seat} claims {claim.role} with {others} claims already in for {cards} cards")
     return out
 
 
@@ -172,8 +183,8 @@ def test_hard_bots_add_no_claim_of_a_card_already_claimed_in_full(ruleset: str) 
         assert overclaim_additions(play(ruleset, seed, "hard"), ruleset) == []
 
 
-def _ev(kind: str, visible: frozenset[int] | None = None, **data: object) -> Event:
-    return Event(kind, data, visible)
+def _ev(event: str, visible: frozenset[int] | None = None, **data: object) -> Event:
+    return Event(event, data, visible)
 
 
 def v5_table(cards: list[str], claimants: list[int]) -> SeatView:
