@@ -6,8 +6,8 @@
 Plays every seed in English and in Chinese, every seat a scripted bot of `--level`, with `--team-talk` rounds of
 night team talk (the default of `killer run`), and counts each decision that acts against a partner its seat was
 shown (agents/bots/partners.py `acts_against`: a harmful night choice or team proposal, a vote, an accusation, a
-claimed check reporting one a killer; a choice the request forces is not counted), by kind of act. Prints the counts per game and the total, and the
-decisions read, so a change is a ratio of figures from the same command.
+claimed check reporting one a killer; a choice the request forces is not counted), by kind of act. Prints the
+counts per game and the total, and the decisions read, so a change is a ratio of figures from the same command.
 """
 
 from __future__ import annotations

@@ -44,12 +44,16 @@ def last_resort(options: list[T], me: int, partners: Iterable[int], own_first: b
     return order[0] if order else options[0]
 
 
+# the acts against a shown partner `acts_against` names
+NIGHT_PICK, VOTED_OUT, ACCUSED, FRAMED = "night pick", "vote against", "accusation", "check claimed"
+
+
 def acts_against(view: SeatView, action: Action, request: Request | None = None) -> list[str]:
-    """What `action`, the answer to `request`, does against a partner the judge showed this seat: "night" (a
-    harmful night choice or team proposal on one: the request's action's effect decides, a protection or v5's take
-    is no act against), "vote", "accuse" or "check" (a claimed check reporting one a killer). Empty when it does
-    nothing of the kind. A choice the request forces (every legal target on a shown partner, no pass) is no act
-    of the seat's and is not named."""
+    """What `action`, the answer to `request`, does against a partner the judge showed this seat: a night pick (a
+    harmful night choice or team proposal on one: the request's action's effect decides, a protection or v5's
+    take is no act against), a vote against one, an accusation of one, or a claimed check reporting one a killer.
+    Empty when it does nothing of the kind. A choice the request forces (every legal target on a shown partner,
+    no pass) is no act of the seat's and is not named."""
     shown = shown_partners(view)
     if not shown:
         return []
@@ -57,13 +61,13 @@ def acts_against(view: SeatView, action: Action, request: Request | None = None)
     free = request is None or bool(spare(request.targets, shown))
     if action.kind is DecisionKind.NIGHT and seat_of(action.target) in shown and free \
             and effect_of(request.action if request is not None else None) in (Effect.HARMFUL, None):
-        out.append("night")
+        out.append(NIGHT_PICK)
     if action.kind is DecisionKind.VOTE and seat_of(action.target) in shown and free:
-        out.append("vote")
+        out.append(VOTED_OUT)
     if action.accusation is not None and action.accusation in shown \
             and (request is None or bool(spare(request.accusations, shown))):
-        out.append("accuse")
+        out.append(ACCUSED)
     checks = action.claim.checks if action.claim is not None else ()
     if any(c.result == CheckResult.KILLER and seat_of(c.target) in shown for c in checks):
-        out.append("check")
+        out.append(FRAMED)
     return out

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from agents.base import Decision
-from agents.bots.partners import acts_against, seat_of
+from agents.bots.partners import ACCUSED, FRAMED, NIGHT_PICK, VOTED_OUT, acts_against, seat_of
 from agents.bots.scripted import ScriptedAgent
 from agents.bots.team_talk import plurality_proposal
 from agents.view import SeatView, seat_facts, shown_partners
@@ -131,14 +131,14 @@ def test_the_partner_check_catches_every_act() -> None:
     def night(action: str, targets: tuple[int | None, ...] = (None, 5, 7)) -> Request:
         return Request(1, DecisionKind.NIGHT, role="killer", action=action, targets=targets)
 
-    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("kill")) == ["night"]
+    assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("kill")) == [NIGHT_PICK]
     assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("save")) == []
     assert acts_against(view, Action(1, DecisionKind.NIGHT, target=5), night("kill")) == []
     assert acts_against(view, Action(1, DecisionKind.NIGHT, target=7), night("kill", (7,))) == []  # forced
-    assert acts_against(view, Action(1, DecisionKind.VOTE, target=7)) == ["vote"]
+    assert acts_against(view, Action(1, DecisionKind.VOTE, target=7)) == [VOTED_OUT]
     speech = Action(1, DecisionKind.STATEMENT, speech="x", accusation=7,
                     claim=Claim("police", (ClaimedCheck(1, 7, "killer"),)))
-    assert acts_against(view, speech) == ["accuse", "check"]
+    assert acts_against(view, speech) == [ACCUSED, FRAMED]
 
 
 def test_team_talk_never_follows_a_proposal_on_a_shown_partner() -> None:
