@@ -16,8 +16,11 @@ import pytest
 
 import engine
 from agents.base import Decision
+from agents.bots.levels import Level
 from agents.bots.partners import ACCUSED, FRAMED, NIGHT_PICK, VOTED_OUT, acts_against, seat_of
 from agents.bots.scripted import ScriptedAgent
+from agents.bots.strategies.good import HIDE, police_policy, police_reveals
+from agents.bots.strategies.situation import situation
 from agents.bots.team_talk import plurality_proposal
 from agents.view import SeatView, seat_facts, shown_partners
 from engine import Action, Claim, ClaimedCheck, DecisionKind, Event, EventKind, Request, Team, team_of
@@ -271,3 +274,26 @@ def test_the_baseline_cites_a_police_check_only_where_one_was_claimed(lang: str)
                             and c.get("result") == "killer"]
                 assert reported, f"seat {t.view.seat} cites a check of {action.accusation} nobody claimed"
     assert cited > 0
+
+
+def test_a_hidden_police_shows_its_check_when_the_killer_it_found_is_accused() -> None:
+    """A police hiding until late (its seeded plan) still claims on day 1 with its check once another seat
+    accuses the killer it found: its check can swing the vote. Without the accusation it stays hidden."""
+    base = [_ev(EventKind.YOUR_CARDS, frozenset({1}), seat=1, cards=["police"]), _ev(EventKind.NIGHT_FALLS, night=1),
+            _ev(EventKind.CHECK_RESULT, frozenset({1}), target=6, result="killer", night=1),
+            _ev(EventKind.DAY_BEGINS, day=1)]
+    accused = _ev(EventKind.STATEMENT, seat=4, kind="statement", speech="6 is odd", accusation=6)
+    speak = Request(1, DecisionKind.STATEMENT, accusations=(None, *range(2, 13)))
+    hidden = 0
+    for seed in range(40):
+        quiet = situation(SeatView(1, "v3", 13, tuple(base)), speak, Level.HARD, seed, "en", random.Random(0))
+        if police_policy(quiet) != HIDE:
+            continue
+        hidden += 1
+        assert not police_reveals(quiet)
+        view = SeatView(1, "v3", 13, (*base, accused))
+        assert police_reveals(situation(view, speak, Level.HARD, seed, "en", random.Random(0)))
+        claim = ScriptedAgent(seed, level="hard").choose(view, speak).action.claim
+        assert claim is not None and claim.role == "police" and [(c.target, c.result) for c in claim.checks] == \
+            [(6, "killer")]
+    assert hidden > 0
