@@ -112,6 +112,15 @@ def checked_as(facts: SeatFacts, seat: int) -> str | None:
     return facts.checks.get(seat) if facts.checks.get(seat) == "not_killer" else None
 
 
+def mates_of(facts: SeatFacts) -> frozenset[int]:
+    """The seats this seat never votes, accuses or aims a harmful power at: every partner it knows, less (for the
+    good side) those its own checks found killers (v5's police open their eyes with the undercover, R-v5-police-eyes,
+    and a check of the 7 answers killer, R-v5-check-007: the police that finds it acts on its check)."""
+    if is_killer_side(facts.cards):
+        return facts.friends
+    return frozenset(s for s in facts.friends if checked_as(facts, s) != "killer")
+
+
 def is_killer_side(cards: tuple[str, ...]) -> bool:
     return any(team_of(c) is Team.KILLERS for c in cards)
 
@@ -122,11 +131,11 @@ def suspicion(heard: Heard, seat: int, private: bool = True) -> float:
     if private:
         if is_killer_side(facts.cards):
             return 1.0 if seat in facts.friends else 0.0
+        checked = checked_as(facts, seat)
+        if checked is not None:  # its own check first: v5's openers hide the undercover among the police
+            return 1.0 if checked == "killer" else 0.0
         if seat in facts.friends:
             return 0.0
-        checked = checked_as(facts, seat)
-        if checked is not None:
-            return 1.0 if checked == "killer" else 0.0
         if seat in heard.counted:
             return heard.counted[seat]
     if seat in heard.claimed:
@@ -207,7 +216,7 @@ class ScriptedAgent:
         if effect_of(request.action) is Effect.PROTECTIVE:
             police = [t for t in options if seat_of[t] in heard.claimers and seat_of[t] != facts.seat]
             return police[-1] if police else _best(options, lambda t: -suspicion(heard, seat_of[t]), rng)
-        candidates = [t for t in options if seat_of[t] not in facts.friends and seat_of[t] != facts.seat]
+        candidates = [t for t in options if seat_of[t] not in mates_of(facts) and seat_of[t] != facts.seat]
         if request.action == "check":
             candidates = [t for t in candidates if t not in facts.checks] or candidates
         candidates = candidates or options
@@ -242,7 +251,7 @@ class ScriptedAgent:
         options = [t for t in request.targets if isinstance(t, int)]
         pass_ok = None in request.targets
         killer = is_killer_side(facts.cards)
-        foes = [t for t in options if t not in facts.friends and t != facts.seat]
+        foes = [t for t in options if t not in mates_of(facts) and t != facts.seat]
         if not foes:
             return None if pass_ok or not options else last_resort(options, facts.seat, facts.shown)
         if killer:
@@ -261,7 +270,7 @@ class ScriptedAgent:
         if not legal:
             return None, ""
         facts = heard.facts
-        foes = [s for s in legal if s is not None and s not in facts.friends and s != facts.seat]
+        foes = [s for s in legal if s is not None and s not in mates_of(facts) and s != facts.seat]
         if not foes:
             return (None if None in legal else last_resort([s for s in legal if s is not None], facts.seat,
                                                             facts.shown)), ""

@@ -297,3 +297,26 @@ def test_a_hidden_police_shows_its_check_when_the_killer_it_found_is_accused() -
         assert claim is not None and claim.role == "police" and [(c.target, c.result) for c in claim.checks] == \
             [(6, "killer")]
     assert hidden > 0
+
+
+def test_a_v5_police_acts_on_its_check_of_the_undercover_among_the_openers() -> None:
+    """v5's police open their eyes with the undercover (R-v5-police-eyes) and a check of the 7 answers killer
+    (R-v5-check-007): a police whose check found an opener votes it out and accuses it; the openers it has not
+    found stay spared."""
+    base = [_ev(EventKind.YOUR_CARDS, frozenset({2}), seat=2, cards=["civilian", "police"]),
+            _ev(EventKind.TEAMMATES, frozenset({1, 2, 3, 10}), role="police", seats=[1, 2, 3, 10]),
+            _ev(EventKind.NIGHT_FALLS, night=1),
+            _ev(EventKind.CHECK_RESULT, frozenset({2}), target=[1, 2], result="killer", night=1),
+            _ev(EventKind.DAY_BEGINS, day=1)]
+    view = SeatView(2, "v5-dual", 10, tuple(base))
+    vote = Request(2, DecisionKind.VOTE, targets=(None, 1, *range(3, 11)))
+    speak = Request(2, DecisionKind.STATEMENT, accusations=(None, 1, *range(3, 11)))
+    for seed in range(4):
+        bot = ScriptedAgent(seed, level="hard")
+        assert bot.choose(view, vote).action.target == 1
+        said = bot.choose(view, speak).action
+        assert said.accusation == 1 and said.claim is not None and said.claim.role == "police"
+        assert [(c.target, c.result) for c in said.claim.checks] == [((1, 2), "killer")]
+        cleared = SeatView(2, "v5-dual", 10, (*base[:3], _ev(EventKind.CHECK_RESULT, frozenset({2}), target=[1, 2],
+                                                               result="not_killer", night=1), base[4]))
+        assert bot.choose(cleared, vote).action.target not in (1, 3, 10)
