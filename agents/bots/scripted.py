@@ -17,9 +17,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from agents.base import Annotation, Decision
-from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, Level, bot_seed
+from agents.bots.levels import DEFAULT_LEVEL, STRATEGY_VERSION, STYLES, Level, bot_seed
+from agents.bots.partners import last_resort
+from agents.bots.record import read_record
 from agents.bots.reports import telling_checks
 from agents.bots.strategies import strategic
+from agents.bots.strategies.situation import claims_full, count_claims, dealt_cards, overclaims
 from agents.bots.team_talk import own_order, plurality_proposal, spread_targets
 from agents.llm.prompting import environment
 from agents.llm.schema import Choices
@@ -43,10 +46,28 @@ class Heard:
     claimed: dict[int, bool] = field(default_factory=dict)  # target -> claimed killer?
     accused: Counter[int] = field(default_factory=Counter)  # accusations received in public
     accusers: dict[int, set[int]] = field(default_factory=dict)  # target -> who accused it
+    # hard (claims counted against the cards dealt, agents/bots/strategies/situation.py): the roles whose every card
+    # other seats already claim, and a good seat's suspicion of the seats whose claims are one too many
+    full: frozenset[str] = frozenset()
+    counted: dict[int, float] = field(default_factory=dict)
 
 
-def read_heard(view: SeatView) -> Heard:
-    """Parses the public speeches and accusations of the view."""
+def read_heard(view: SeatView, counts: bool = False) -> Heard:
+    """Parses the public speeches and accusations of the view; `counts`: the role claims counted against the
+    cards dealt (every card of a two-card hand), as the hard bots count them."""
+    heard = _read(view)
+    if counts:
+        rec, dealt = read_record(view), dealt_cards(view)
+        heard.full = frozenset(r for r in dealt if claims_full(rec, dealt, r, view.seat))
+        over = overclaims(rec, dealt)
+        if over and not is_killer_side(heard.facts.cards):
+            base = {s: suspicion(heard, s) for seats in over.values() for s in seats if s != view.seat}
+            counted = count_claims(heard.facts, over, dealt, base)
+            heard.counted = {s: p for s, p in counted.items() if p > base[s]}
+    return heard
+
+
+def _read(view: SeatView) -> Heard:
     heard = Heard(seat_facts(view))
     for e in visible_events(view):
         if e.kind not in SPEECHES or e.visible_to is not None:
@@ -81,6 +102,25 @@ def _claimed_seat(check: object) -> int | None:
     return target[0] if isinstance(target, tuple) else target
 
 
+def checked_as(facts: SeatFacts, seat: int) -> str | None:
+    """What the seat's own checks say of `seat`: "killer" when a check of it (or, in v5, of one of its cards)
+    found a killer, "not_killer" when a check of the seat cleared it, else None (a cleared card of a two-card hand
+    says nothing of the other card)."""
+    results = [r for t, r in facts.checks.items() if (t[0] if isinstance(t, tuple) else t) == seat]
+    if "killer" in results:
+        return "killer"
+    return facts.checks.get(seat) if facts.checks.get(seat) == "not_killer" else None
+
+
+def mates_of(facts: SeatFacts) -> frozenset[int]:
+    """The seats this seat never votes, accuses or aims a harmful power at: every partner it knows, less (for the
+    good side) those its own checks found killers (v5's police open their eyes with the undercover, R-v5-police-eyes,
+    and a check of the 7 answers killer, R-v5-check-007: the police that finds it acts on its check)."""
+    if is_killer_side(facts.cards):
+        return facts.friends
+    return frozenset(s for s in facts.friends if checked_as(facts, s) != "killer")
+
+
 def is_killer_side(cards: tuple[str, ...]) -> bool:
     return any(team_of(c) is Team.KILLERS for c in cards)
 
@@ -91,10 +131,13 @@ def suspicion(heard: Heard, seat: int, private: bool = True) -> float:
     if private:
         if is_killer_side(facts.cards):
             return 1.0 if seat in facts.friends else 0.0
+        checked = checked_as(facts, seat)
+        if checked is not None:  # its own check first: v5's openers hide the undercover among the police
+            return 1.0 if checked == "killer" else 0.0
         if seat in facts.friends:
             return 0.0
-        if seat in facts.checks:
-            return 1.0 if facts.checks[seat] == "killer" else 0.0
+        if seat in heard.counted:
+            return heard.counted[seat]
     if seat in heard.claimed:
         return 0.85 if heard.claimed[seat] else 0.15
     base = 0.25 if seat not in heard.claimers else 0.1
@@ -128,7 +171,7 @@ class ScriptedAgent:
         rng = random.Random(_rng_key(self.seed, view, request))
         if self.level is not Level.EASY and strategic.plays(view):
             return strategic.choose(view, request, self.level, self.seed, self.lang, rng)
-        heard = read_heard(view)
+        heard = read_heard(view, counts=self.level in STYLES and STYLES[self.level].counts_claims)
         choices = Choices(request, heard.facts.living, get_ruleset(view.ruleset).roles())
         known = killers_partners(heard.facts)  # a killer does not rate the partners it knows
         others = [s for s in heard.facts.living if s != view.seat and s not in known]
@@ -138,7 +181,8 @@ class ScriptedAgent:
             action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round,
                             message=self._order_message(target))
         elif request.kind is DecisionKind.NIGHT:
-            agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/bots/team_talk.py)
+            # a later team-talk round: go with the team (agents/bots/team_talk.py), never onto a shown partner
+            agreed = plurality_proposal(request, heard.facts.shown)
             target = agreed if agreed is not None else self._night(heard, request, rng)
             action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
         elif request.kind is DecisionKind.VOTE:
@@ -159,19 +203,20 @@ class ScriptedAgent:
         seat_of: dict[Any, int] = {t: (t[0] if isinstance(t, tuple) else t) for t in options}
         if is_killer_side(facts.cards):
             team = facts.friends | {facts.seat}
-            foes = [t for t in options if seat_of[t] not in team] or options
+            foes = [t for t in options if seat_of[t] not in team]
             if effect_of(request.action) is Effect.PROTECTIVE:
                 mates = [t for t in options if seat_of[t] in facts.friends | {facts.seat}]
                 return rng.choice(mates or options)
+            if not foes:  # only its own cards and partners left: pass where allowed, never a shown partner
+                return None if pass_ok else last_resort(options, facts.seat, facts.shown, own_first=True)
             police = [t for t in foes if seat_of[t] in heard.claimers]
             if police:
                 return police[-1]
-            team = facts.friends | {facts.seat}
             return _best(foes, lambda t: sum(seat_of[t] in heard.accusers.get(k, set()) for k in team), rng)
         if effect_of(request.action) is Effect.PROTECTIVE:
             police = [t for t in options if seat_of[t] in heard.claimers and seat_of[t] != facts.seat]
             return police[-1] if police else _best(options, lambda t: -suspicion(heard, seat_of[t]), rng)
-        candidates = [t for t in options if seat_of[t] not in facts.friends and seat_of[t] != facts.seat]
+        candidates = [t for t in options if seat_of[t] not in mates_of(facts) and seat_of[t] != facts.seat]
         if request.action == "check":
             candidates = [t for t in candidates if t not in facts.checks] or candidates
         candidates = candidates or options
@@ -206,13 +251,16 @@ class ScriptedAgent:
         options = [t for t in request.targets if isinstance(t, int)]
         pass_ok = None in request.targets
         killer = is_killer_side(facts.cards)
-        foes = [t for t in options if t not in facts.friends and t != facts.seat]
+        foes = [t for t in options if t not in mates_of(facts) and t != facts.seat]
         if not foes:
-            return None if pass_ok or not options else options[0]
+            return None if pass_ok or not options else last_resort(options, facts.seat, facts.shown)
         if killer:
             best = _best(foes, lambda t: suspicion(heard, t, private=False), rng)
             return best
         best = _best(foes, lambda t: suspicion(heard, t), rng)
+        pressed = [t for t in foes if t in heard.counted]
+        if suspicion(heard, best) < 0.35 and pressed:  # hard: a vote on a claim one too many for the cards
+            return _best(pressed, lambda t: suspicion(heard, t), rng)
         if pass_ok and suspicion(heard, best) < 0.35:
             return None  # keep the hand down without evidence
         return best
@@ -222,13 +270,20 @@ class ScriptedAgent:
         if not legal:
             return None, ""
         facts = heard.facts
-        foes = [s for s in legal if s is not None and s not in facts.friends and s != facts.seat]
+        foes = [s for s in legal if s is not None and s not in mates_of(facts) and s != facts.seat]
         if not foes:
-            return (None if None in legal else next(s for s in legal if s is not None)), ""
+            return (None if None in legal else last_resort([s for s in legal if s is not None], facts.seat,
+                                                            facts.shown)), ""
         private = not is_killer_side(facts.cards)
         best = _best(foes, lambda s: suspicion(heard, s, private=private), rng)
         score = suspicion(heard, best, private=private)
-        why = "checked" if private and best in facts.checks else "claimed" if best in heard.claimed else \
+        pressed = [s for s in foes if s in heard.counted] if private else []
+        if pressed and score < 0.35:  # hard: one claim too many is pressed even without other evidence
+            best = _best(pressed, lambda s: suspicion(heard, s), rng)
+            return best, "counted"
+        # "a police check named it" only where a claimed check reported it a killer (issue 37)
+        why = "checked" if private and checked_as(facts, best) == "killer" else \
+            "claimed" if heard.claimed.get(best) else "counted" if private and best in heard.counted else \
             "pointed" if heard.accused[best] else "hunch"
         if None in legal and private and score < 0.35:
             return None, ""
@@ -285,12 +340,17 @@ def _rng_key(seed: int | str, view: SeatView, request: Request) -> str:
 
 
 def _claim(heard: Heard, request: Request) -> str | None:
-    """Killers pose as civilians; civilians say so; other good roles claim (truthfully) when they reveal."""
+    """Killers pose as civilians (hard: not where other seats already claim every civilian card, unless it holds
+    one); civilians say so; other good roles claim (truthfully) when they reveal, a police that reports its checks
+    as the police whatever its other card (a two-card hand claims the card its report comes from)."""
     cards = heard.facts.cards
     if not cards or is_killer_side(cards):
-        return "civilian"
-    role = cards[0]
-    if role == "civilian" or _reveal_checks(heard, request):
+        return None if "civilian" in heard.full and "civilian" not in cards else "civilian"
+    reveal = _reveal_checks(heard, request)
+    if reveal and "police" in cards and _reported_checks(heard.facts):
+        return "police"
+    role = next((c for c in cards if c != "civilian"), cards[0]) if reveal else cards[0]
+    if role == "civilian" or reveal:
         return role
     return None
 

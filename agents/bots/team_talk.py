@@ -7,22 +7,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
+from agents.bots.partners import spare
 from engine import Request, Target
 
 
-def legal_proposals(request: Request) -> list[Target]:
-    """The targets the team proposed in the round before that this seat may choose, in calling order."""
-    return [t for _, t in request.proposals if t is not None and t in request.targets]
+def legal_proposals(request: Request, partners: Iterable[int] = ()) -> list[Target]:
+    """The targets the team proposed in the round before that this seat may choose, in calling order; none on the
+    seat of a partner it was shown (`partners`, agents/bots/partners.py: a member's proposal on one is not
+    followed)."""
+    return spare([t for _, t in request.proposals if t is not None and t in request.targets], partners)
 
 
-def plurality_proposal(request: Request) -> Target | None:
+def plurality_proposal(request: Request, partners: Iterable[int] = ()) -> Target | None:
     """The proposal most members made (the seat's own counts too); a tie goes to the proposal named first in
     calling order, so every member that follows this rule picks the same target. None: not a later round, or
-    nothing proposed that this seat may choose."""
+    nothing proposed that this seat may choose (a proposal on a shown partner, `partners`, is not counted)."""
     if request.round <= 1:
         return None
-    named = legal_proposals(request)
+    named = legal_proposals(request, partners)
     if not named:
         return None
     counts = Counter(named)

@@ -39,7 +39,9 @@ def police_reveals(sit: Situation) -> bool:
         return not partner_out  # one police in the open is enough; the other backs it from cover
     if policy == WAIT:
         return bool(sit.found())
-    return bool(sit.found()) and sit.rec.day >= 3  # hidden: only late, with a killer to name
+    found = sit.found()
+    swing = any(d == sit.rec.day and t in found for d, _, t in sit.rec.accusations)
+    return bool(found) and (sit.rec.day >= 3 or swing)  # hidden: late, or when its check can swing today's vote
 
 
 def good_claim(sit: Situation) -> Claim | None:

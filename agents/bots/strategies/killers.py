@@ -77,9 +77,17 @@ def _next_check(sit: Situation, told: dict[Target, ClaimedCheck], partners: list
 def killer_claim(sit: Situation) -> Claim | None:
     """What a killer-side seat claims: the false police with its checks, or a civilian; none where (hard) the
     others already claim every civilian card, so one more would be counted as a lie."""
-    if fake_police(sit) == sit.me:
+    if fake_police(sit) == sit.me and not _one_too_many(sit, "police"):
         return Claim(role="police", checks=invented_checks(sit))
     return None if sit.saturated("civilian") else Claim(role="civilian")
+
+
+def _one_too_many(sit: Situation, role: str) -> bool:
+    """Hard: the others already claim `role` more often than the game deals it, and this seat does not claim it
+    yet: a new claim of it would only add a counted liar (a counter-claim of a card claimed in full, its bluff,
+    stays)."""
+    others = sum(1 for s, r in sit.rec.roles.items() if r == role and s != sit.me)
+    return sit.style.counts_claims and sit.rec.roles.get(sit.me) != role and others > sit.cards_of(role)
 
 
 def kill_score(sit: Situation, seat: int) -> float:
@@ -101,8 +109,9 @@ def kill_score(sit: Situation, seat: int) -> float:
 
 
 def lost_partner(sit: Situation) -> int | None:
-    """A living partner the table has condemned (a believed check, the most accusations): bus it, sometimes."""
-    partners = [p for p in sit.facts.friends if p in sit.facts.living]
+    """A living partner the table has condemned (a believed check, the most accusations): bus it, sometimes. Only
+    a killer partner: a partner the judge showed the seat (the undercover) is never voted against (issue 37)."""
+    partners = [p for p in sit.facts.friends if p in sit.facts.living and p not in sit.facts.shown]
     if not partners:
         return None
     worst = max(partners, key=lambda p: (sit.public.get(p, 0.0), p))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from agents.bots.levels import STYLES, Level, Style
 from agents.bots.record import Belief, PublicActs, Record, public_suspicion, read_record, vouched, weigh_claims
 from agents.view import SeatFacts, SeatView, known_partners, seat_facts
-from engine import EventKind, Request, Team, get_ruleset, team_of
+from engine import Request, Team, get_ruleset, team_of
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Situation:
     beliefs: dict[int, Belief]
     sus: dict[int, float]  # P(killer) this seat gives every other living seat but the partners known on its side
     public: dict[int, float]  # P(killer) from the public record alone (what the table would think)
-    shown: dict[int, str]  # seats the judge showed the killers, with their role
+    shown: dict[int, str]  # the partners the judge showed this seat, with their card (agents/view.py shown_partners)
     dealt: dict[str, int]  # the cards this table's ruleset deals at its size
     overclaimed: dict[str, tuple[int, ...]]  # hard: roles claimed by more seats than cards dealt -> the claimants
 
@@ -39,9 +39,7 @@ class Situation:
 
     def saturated(self, role: str) -> bool:
         """Whether other seats already claim every card of `role` the game deals (hard: a lie would be counted)."""
-        if not self.style.counts_claims or role not in self.dealt:
-            return False
-        return sum(1 for s, r in self.rec.roles.items() if r == role and s != self.me) >= self.dealt[role]
+        return self.style.counts_claims and claims_full(self.rec, self.dealt, role, self.me)
 
     @property
     def me(self) -> int:
@@ -101,17 +99,26 @@ def situation(view: SeatView, request: Request, level: Level, seed: int | str, l
     mates = known_partners(facts, view.ruleset)  # not rated, as the LLM seats are not asked to (agents/view.py)
     sus = {s: _private(facts, rec, s, beliefs, prior, killer, known, tally) for s in facts.living
            if s != facts.seat and s not in mates}
-    style, dealt = STYLES[level], _dealt(view)
+    style, dealt = STYLES[level], dealt_cards(view)
     over = overclaims(rec, dealt) if style.counts_claims else {}
     if over and not killer:
-        sus = _count_claims(facts, over, dealt, sus)
+        sus = count_claims(facts, over, dealt, sus)
     return Situation(view, request, facts, rec, level, style, seed, lang, rng, beliefs, sus, public,
-                     _shown(view), dealt, over)
+                     facts.shown, dealt, over)
 
 
-def _dealt(view: SeatView) -> dict[str, int]:
-    """The cards the seed's table deals at this size (the count the hard bots hold claims against)."""
+def dealt_cards(view: SeatView) -> dict[str, int]:
+    """The cards the seed's table deals at this size, every card of a two-card hand counted (the count the hard
+    bots hold claims against)."""
     return dict(Counter(get_ruleset(view.ruleset).composition(view.players)))
+
+
+def claims_full(rec: Record, dealt: dict[str, int], role: str, me: int) -> bool:
+    """Whether seats other than `me` already claim every card of `role` the table deals (one more claim of it
+    would be counted as a lie); False for a role the table does not deal."""
+    if role not in dealt:
+        return False
+    return sum(1 for s, r in rec.roles.items() if r == role and s != me) >= dealt[role]
 
 
 def overclaims(rec: Record, dealt: dict[str, int]) -> dict[str, tuple[int, ...]]:
@@ -123,14 +130,14 @@ def overclaims(rec: Record, dealt: dict[str, int]) -> dict[str, tuple[int, ...]]
     return {r: tuple(sorted(c)) for r, c in claimants.items() if r in dealt and len(c) > dealt[r]}
 
 
-def _count_claims(facts: SeatFacts, over: dict[str, tuple[int, ...]], dealt: dict[str, int],
-                  sus: dict[int, float]) -> dict[int, float]:
-    """More claims of a role than its cards means someone lies: the excess, less the seat's own lie if it told one,
-    is spread over the claimants it cannot vouch for (not itself, its partners, nor the seats it checked)."""
+def count_claims(facts: SeatFacts, over: dict[str, tuple[int, ...]], dealt: dict[str, int],
+                 sus: dict[int, float]) -> dict[int, float]:
+    """More claims of a role than its cards means someone lies: the excess, less the seat's own lie if it told one
+    (a claim of a card it does not hold, either card of a two-card hand), is spread over the claimants it cannot
+    vouch for (not itself, its partners, nor the seats it checked)."""
     out = dict(sus)
-    mine = facts.cards[0] if facts.cards else None
     for role, claimants in over.items():
-        excess = len(claimants) - dealt[role] - int(facts.seat in claimants and mine != role)
+        excess = len(claimants) - dealt[role] - int(facts.seat in claimants and role not in facts.cards)
         unknown = [c for c in claimants if c in out and c not in facts.friends and c not in facts.checks]
         if excess <= 0 or not unknown:
             continue
@@ -181,10 +188,3 @@ def _prior(view: SeatView, facts: SeatFacts) -> float:
     others = max(1, view.players - 1)
     return min(0.6, max(0.1, killers / others))
 
-
-def _shown(view: SeatView) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for e in view.events:
-        if e.kind == EventKind.SHOWN_TO_KILLERS and e.visible(view.seat) and isinstance(e.data.get("seat"), int):
-            out[int(e.data["seat"])] = str(e.data.get("role"))
-    return out

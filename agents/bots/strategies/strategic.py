@@ -8,6 +8,7 @@ import random
 
 from agents.base import Annotation, Attribution, Decision
 from agents.bots.levels import Level
+from agents.bots.partners import last_resort
 from agents.bots.strategies import good, killers
 from agents.bots.strategies.situation import Situation, situation
 from agents.bots.strategies.speech import Point, reasoning, speech
@@ -30,7 +31,8 @@ def choose(view: SeatView, request: Request, level: Level, seed: int | str, lang
     sit = situation(view, request, level, seed, lang, rng)
     notes: Notes = []
     if request.kind is DecisionKind.NIGHT:
-        agreed = plurality_proposal(request)  # a later team-talk round: go with the team (agents/bots/team_talk.py)
+        # a later team-talk round: go with the team (agents/bots/team_talk.py), never onto a shown partner
+        agreed = plurality_proposal(request, sit.facts.shown)
         target = agreed if agreed is not None else _night(sit, notes)
         action = Action(request.seat, request.kind, target=target, slot=request.slot, round=request.round)
         return _decision(sit, action, None, notes)
@@ -56,7 +58,9 @@ def _night(sit: Situation, notes: Notes) -> Target | None:
         if effect_of(request.action) is Effect.PROTECTIVE:
             mates = [t for t in options if t in sit.team]
             return sit.rng.choice(mates or options)
-        foes = [t for t in options if t not in sit.team] or options
+        foes = [t for t in options if t not in sit.team]
+        if not foes:  # only partners left to name: pass where the judge allows it (agents/bots/partners.py)
+            return None if pass_ok else last_resort(options, sit.me, sit.facts.shown)
         top = max(killers.kill_score(sit, t) for t in foes)
         return sit.rng.choice([t for t in foes if killers.kill_score(sit, t) == top])
     if effect_of(request.action) not in (Effect.HARMFUL, Effect.PROTECTIVE):
@@ -74,12 +78,13 @@ def _vote(sit: Situation, notes: Notes) -> Target | None:
             return bus
         foes = [t for t in options if t not in sit.team]
         if not foes:
-            return None if pass_ok or not options else options[0]
+            return None if pass_ok or not options else last_resort(options, sit.me, sit.facts.shown)
         top = max(killers.vote_score(sit, t) for t in foes)
         return sit.rng.choice([t for t in foes if killers.vote_score(sit, t) == top])
     best = good.suspect(sit, options)
-    if best is None and not pass_ok:
-        foes = [t for t in options if t != sit.me] or options
+    if best is None and not pass_ok:  # a vote it must cast: never on itself or a seat it knows is on its side
+        foes = [t for t in options if t not in sit.team and t not in sit.police_mates] \
+            or [t for t in options if t != sit.me] or options
         return max(foes, key=lambda t: (sit.sus.get(t, 0.0), sit.rng.random()))
     return best
 
