@@ -36,7 +36,7 @@ def main() -> int:
             readings = {id(row): read_statement(row["text"], row["lang"], row["players"], row["seat"],
                                                 day=row["day"], model=model) for row in rows}
             for field in FIELDS:
-                s = corpus.score(rows, field, lambda row: readings[id(row)])
+                s = corpus.score(rows, field, lambda row, got=readings: got[id(row)])
                 p = "   –" if s.precision is None else f"{s.precision:.3f}"
                 r = "   –" if s.recall is None else f"{s.recall:.3f}"
                 met = s.precision is not None and s.recall is not None and min(s.precision, s.recall) >= 0.9

@@ -23,7 +23,7 @@ def _cell(value: float | None) -> str:
     return "  –  " if value is None else f"{value:.3f}"
 
 
-def train(lang: str) -> tuple[dict[str, object], str, list[str]]:
+def train(lang: str) -> tuple[dict[str, dict[str, object]], str, list[str]]:
     """(the models of `lang`, the default model, lines of figures)."""
     examples = [learning.example(row) for row in corpus.load(lang)]
     penalty, thresholds, fold_models = learning.choose(examples)
@@ -40,7 +40,7 @@ def train(lang: str) -> tuple[dict[str, object], str, list[str]]:
     default = "combined" if worst("combined") > worst("patterns") else "patterns"
     lines.append(f"  default: {default} (the higher worst of precision and recall over side and checks, by CV)")
     sets = learning._training_sets(examples)
-    models = {}
+    models: dict[str, dict[str, object]] = {}
     for part in learning.PARTS:
         m = learning.fit(*sets[part], penalty)
         threshold = thresholds.get(part, learning.RESULT_THRESHOLD)

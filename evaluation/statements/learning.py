@@ -15,14 +15,14 @@ from typing import Any
 import numpy as np
 
 from evaluation.statements import corpus
-from words.reader import Reading, SaidCheck, read_statement
-from words.reader.learned.combined import combine
-from words.reader.learned.features import Mention, mention_features, mentions, night_of, normalised, side_features
+from words.reader import Reading, read_statement
+from words.reader.learned.combined import combine, picked
+from words.reader.learned.features import Mention, mention_features, mentions, normalised, side_features
 from words.reader.learned.model import Model
 
 FOLDS = 5
 SEED = 35
-PENALTIES = (0.003, 0.03)  # L2 strengths tried (per example, on unit-length feature vectors)
+PENALTIES = (0.0001, 0.0003, 0.001)  # L2 strengths tried (per example, on unit-length feature vectors)
 THRESHOLDS = tuple(round(0.05 * i, 2) for i in range(2, 19))  # 0.10 … 0.90
 RESULT_THRESHOLD = 0.5
 ITERATIONS = 200
@@ -143,12 +143,8 @@ def alone(e: Example, models: dict[str, Model], probabilities: dict[str, list[fl
     """The models' reading on their own (no pattern finding kept), from the example's cached probabilities:
     the side where the patterns read no role; per seat, its most check-like mention's check."""
     side = "good" if e.side is not None and probabilities["side"][0] >= models["side"].threshold else None
-    best: dict[int, tuple[float, SaidCheck]] = {}
-    for m, p, q in zip(e.mentions, probabilities["check"], probabilities["result"], strict=True):
-        if p >= models["check"].threshold and (m.seat() not in best or p > best[m.seat()][0]):
-            verdict = "killer" if q >= models["result"].threshold else "not_killer"
-            best[m.seat()] = (p, SaidCheck(m.target, verdict, night_of(e.norm, m)))
-    return Reading(said_side=side, said_checks=tuple(c for _, c in best.values()))
+    found = picked(e.norm, e.mentions, probabilities["check"], probabilities["result"], models, set())
+    return Reading(said_side=side, said_checks=tuple(found))
 
 
 def probabilities(e: Example, models: dict[str, Model]) -> dict[str, list[float]]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from words.reader.learned.features import mention_features, mentions, night_of, normalised, side_features
+from words.reader.learned.features import Mention, mention_features, mentions, night_of, normalised, side_features
 from words.reader.learned.model import Model
-from words.reader.reading import Reading, SaidCheck
+from words.reader.reading import Reading, Result, SaidCheck
 
 
 def added_side(norm: str, lang: str, reading: Reading, side: Model) -> str | None:
@@ -19,20 +19,37 @@ def added_side(norm: str, lang: str, reading: Reading, side: Model) -> str | Non
     return "good" if side.says(side_features(norm, lang, reading)) else None
 
 
-def added_checks(norm: str, lang: str, players: int, speaker: int, reading: Reading, check: Model,
-                 result: Model) -> list[SaidCheck]:
-    """Checks on seats the patterns read no check of: per seat, its most check-like mention decides."""
-    known = {c.seat() for c in reading.said_checks}
-    best: dict[int, tuple[float, SaidCheck]] = {}
-    for m in mentions(norm, lang, players, speaker):
-        if m.seat() in known:
+def picked(norm: str, found: list[Mention], check: list[float], result: list[float], models: dict[str, Model],
+           known: set[int]) -> list[SaidCheck]:
+    """The checks among the mentions (with their check and killer probabilities): per seat not `known`, its most
+    check-like mention decides the check and its result; the night is that mention's, else the first another
+    check-like mention of the seat gives."""
+    best: dict[int, tuple[float, Mention, float]] = {}
+    nights: dict[int, list[int | None]] = {}
+    for m, p, q in zip(found, check, result, strict=True):
+        if m.seat() in known or p < models["check"].threshold:
             continue
-        features = mention_features(norm, lang, m, reading)
-        p = check.probability(features)
-        if p >= check.threshold and (m.seat() not in best or p > best[m.seat()][0]):
-            verdict = "killer" if result.says(features) else "not_killer"
-            best[m.seat()] = (p, SaidCheck(m.target, verdict, night_of(norm, m)))
-    return [c for _, c in best.values()]
+        nights.setdefault(m.seat(), []).append(night_of(norm, m))
+        if m.seat() not in best or p > best[m.seat()][0]:
+            best[m.seat()] = (p, m, q)
+    out = []
+    for seat, (_, m, q) in best.items():
+        verdict: Result = "killer" if q >= models["result"].threshold else "not_killer"
+        night = night_of(norm, m)
+        if night is None:
+            night = next((n for n in nights[seat] if n is not None), None)
+        out.append(SaidCheck(m.target, verdict, night))
+    return out
+
+
+def added_checks(norm: str, lang: str, players: int, speaker: int, reading: Reading,
+                 models: dict[str, Model]) -> list[SaidCheck]:
+    """Checks on seats the patterns read no check of."""
+    found = mentions(norm, lang, players, speaker)
+    features = [mention_features(norm, lang, m, reading) for m in found]
+    check = [models["check"].probability(fs) for fs in features]
+    result = [models["result"].probability(fs) for fs in features]
+    return picked(norm, found, check, result, models, {c.seat() for c in reading.said_checks})
 
 
 def combine(text: str, lang: str, players: int, speaker: int, day: int | None, reading: Reading,
@@ -40,7 +57,7 @@ def combine(text: str, lang: str, players: int, speaker: int, day: int | None, r
     """The pattern `reading` with what the models add."""
     norm = normalised(text, lang, day)
     side = added_side(norm, lang, reading, models["side"])
-    new = added_checks(norm, lang, players, speaker, reading, models["check"], models["result"])
+    new = added_checks(norm, lang, players, speaker, reading, models)
     if side is None and not new:
         return reading
     role, said_side = reading.said_role, side or reading.said_side

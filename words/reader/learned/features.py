@@ -4,6 +4,7 @@ check); and the night nearest a mention. Features are strings; a model is a weig
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -14,7 +15,7 @@ WINDOW = 40  # characters either side of a seat mention that its features see
 NEAR = 10  # of those, the nearest ones, which also count on their own
 GRAMS = {"en": (2, 5), "zh": (1, 3)}  # n-gram sizes, shortest to longest
 NIGHT = re.compile(r"\u27e8(\d+|x|\+)\u27e9")
-SENTENCE_END = re.compile(r"[.!?。\n]")
+SENTENCE_END = re.compile(r"[.!?。;\n]")  # where a night stops applying (a list's ';' too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +69,32 @@ def mentions(norm: str, lang: str, players: int, speaker: int) -> list[Mention]:
     return found
 
 
+def words(text: str) -> list[str]:
+    """English words and the marks between them (digits read as 0)."""
+    return re.findall(r"[a-z']+|[^\sa-z'\d]|\d+", re.sub(r"\d+", "0", text))
+
+
+def word_features(left: str, right: str) -> set[str]:
+    """English words left and right of a mention, pairs of them, and the three nearest on each side."""
+    lw, rw = words(left), words(right)
+    return ({"LW:" + w for w in lw} | {"RW:" + w for w in rw} | {f"LB:{a} {b}" for a, b in itertools.pairwise(lw)}
+            | {f"RB:{a} {b}" for a, b in itertools.pairwise(rw)} | {"l1:" + w for w in lw[-3:]}
+            | {"r1:" + w for w in rw[:3]})
+
+
 def mention_features(norm: str, lang: str, mention: Mention, reading: Reading) -> set[str]:
-    """A mention's features: the n-grams left and right of it, the nearest ones again, the pattern reader's."""
+    """A mention's features: the n-grams left and right of it, the nearest ones again, those across it (the seat
+    as §), English words, and the pattern reader's role and quotes."""
     left = norm[max(0, mention.start - WINDOW): mention.start]
     right = norm[mention.end: mention.end + WINDOW]
     out = grams(left, lang, "L:") | grams(right, lang, "R:") | grams(left[-NEAR:], lang, "l:")
-    out |= grams(right[:NEAR], lang, "r:") | {f"P:role={reading.said_role}", f"P:quotes={bool(reading.quotes)}"}
-    return out
+    out |= grams(right[:NEAR], lang, "r:") | grams(left[-NEAR:] + "§" + right[:NEAR], lang, "N:")
+    out |= {f"P:role={reading.said_role}", f"P:quotes={bool(reading.quotes)}"}
+    return out | word_features(left, right) if lang == "en" else out
 
 
 def night_of(norm: str, mention: Mention) -> int | None:
-    """The night the words give a mention: the nearest ⟨N⟩ in its sentence (⟨x⟩ or none: None)."""
+    """The night the words give a mention: the nearest ⟨N⟩ in its sentence or list item (⟨x⟩ or none: None)."""
     start = max((m.end() for m in SENTENCE_END.finditer(norm, 0, mention.start)), default=0)
     end_match = SENTENCE_END.search(norm, mention.end)
     end = end_match.start() if end_match else len(norm)
