@@ -5,6 +5,7 @@ accused or cleared); the training regenerates the shipped file byte for byte (sl
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,7 @@ def test_combined_keeps_every_pattern_finding_on_the_corpus(lang: str) -> None:
 
 @pytest.mark.slow
 def test_the_training_regenerates_the_shipped_models_byte_for_byte() -> None:
-    done = subprocess.run([sys.executable, "benchmarks/train_reader_model.py", "--check"], cwd=ROOT,
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this tree's code, not an installed copy's
+    done = subprocess.run([sys.executable, "benchmarks/train_reader_model.py", "--check"], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
