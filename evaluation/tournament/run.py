@@ -115,9 +115,11 @@ def _drop_checkpoint(path: Path) -> None:
         ckpt.with_name(ckpt.name + extra).unlink(missing_ok=True)
 
 
-def _finished(path: Path) -> bool:
+def _finished(path: Path, out: Path) -> bool:
+    """Whether the game at `path` (below the run folder `out`, read through it: a planted link is refused)
+    ended."""
     try:
-        return read_transcript(path, tolerant=True).end is not None
+        return read_transcript(path, tolerant=True, root=out).end is not None
     except TranscriptError:
         return False
 
@@ -159,7 +161,7 @@ class _Runner:
             line: dict[str, Any] | None = None
             try:
                 path = await self._play(game)
-                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
+                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path, self.out)}
                 self.spent += line["usd"]
                 async with self.lock:
                     with walk.open_append(self.out, RESULTS) as f:
@@ -173,7 +175,7 @@ class _Runner:
     async def _play(self, game: Scheduled) -> Path:
         walk.check_folder(self.out, GAMES)  # a games/ link planted since the start is refused
         path = self.out / GAMES / f"{game.game_id}.jsonl"
-        if path.exists() and _finished(path):
+        if os.path.lexists(path) and _finished(path, self.out):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
         agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
