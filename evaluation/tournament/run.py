@@ -20,6 +20,7 @@ from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, SeatSpec
 from evaluation.tournament.config import ConfigError, Contestant, TournamentConfig
 from evaluation.tournament.folder import (
+    CONFIG_COPY,
     GAMES,
     RESULTS,
     degraded_contestants,
@@ -205,16 +206,34 @@ async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilde
                          progress: bool = False, leave: Leave | None = None) -> RunSummary:
     """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
     at a time per folder: a second one gets a BusyError naming the first."""
-    fresh = not out.exists()
+    made = _to_make(out)
     out.mkdir(parents=True, exist_ok=True)
     started: list[bool] = []
     try:
         with hold(out, "this tournament folder"):
             return await _run_locked(cfg, out, build, progress, leave, started)
     except BaseException:
-        if fresh and not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
-            shutil.rmtree(out, ignore_errors=True)
+        if not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
+            _remove(made)
         raise
+
+
+def _to_make(out: Path) -> list[Path]:
+    """What a run in `out` creates before its first game: the first missing folder on the way to `out` (with all
+    below it), else games/ and tournament.json where they are missing."""
+    missing = next((p for p in (*reversed(out.parents), out) if not os.path.lexists(p)), None)
+    if missing is not None:
+        return [missing]
+    return [out / name for name in (GAMES, CONFIG_COPY) if not os.path.lexists(out / name)]
+
+
+def _remove(made: list[Path]) -> None:
+    for path in made:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool,

@@ -209,3 +209,21 @@ def test_a_warning_quoting_a_hostile_name_is_one_clean_line(capsys: pytest.Captu
         warnings.warn("Glyph 27 (\x1b]0;pwned\x07\x1b[2J) missing from font\nsecond line", UserWarning, stacklevel=1)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and "\x07" not in err and err.startswith("warning: Glyph 27")
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_refused_eval_preflight_leaves_nothing_behind(existing: bool, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "runs" / "r"  # neither runs/ nor r/ exists, or r/ is the user's own empty folder
+    if existing:
+        out.mkdir(parents=True)
+    with answering(DEEP) as url:
+        (tmp_path / "t.toml").write_text('name = "r"\nseeds = 1\nrulesets = ["v1"]\n[[contestants]]\nname = "a"\n'
+                                         f'model = "m"\nbase_url = "{url}"\ntimeout = 10\n'
+                                         '[[contestants]]\nname = "b"\nagent = "random"\n')
+        code = main(["eval", str(tmp_path / "t.toml"), "--out", str(out), "--no-progress"])
+    assert code == ExitCode.BAD_INPUT and "contestant a" in one_line(capsys)
+    if existing:
+        assert list(out.iterdir()) == []  # no games/, no tournament.json, no lock
+    else:
+        assert not (tmp_path / "runs").exists()
