@@ -227,3 +227,22 @@ def test_a_refused_eval_preflight_leaves_nothing_behind(existing: bool, tmp_path
         assert list(out.iterdir()) == []  # no games/, no tournament.json, no lock
     else:
         assert not (tmp_path / "runs").exists()
+
+
+def test_a_key_in_a_url_query_never_reaches_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    key = "sk-query-" + "Zr4Tq8Wn" * 4
+    url = f"http://127.0.0.1:9/v1?api_key={key}"
+    code = main(["run", "--model", "m", "--base-url", url, "--seed", "1", "--out", str(tmp_path / "games"),
+                 "--timeout", "5"])
+    line = one_line(capsys)
+    assert code == ExitCode.BAD_INPUT and key not in line and "Zr4Tq8Wn" not in line
+
+
+@pytest.mark.parametrize("budget", ["inf", "nan", "-inf", "1e309"])
+def test_a_tournaments_budget_is_finite(budget: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(f'name = "b"\nseeds = 1\nrulesets = ["v1"]\nbudget_usd = {budget}\n'
+                                     '[[contestants]]\nname = "a"\nagent = "scripted"\n'
+                                     '[[contestants]]\nname = "b"\nagent = "random"\n')
+    code = main(["eval", str(tmp_path / "t.toml"), "--out", str(tmp_path / "run"), "--no-progress"])
+    assert code == ExitCode.BAD_INPUT and "budget_usd" in one_line(capsys)
+    assert not (tmp_path / "run").exists()
