@@ -246,3 +246,17 @@ def test_a_tournaments_budget_is_finite(budget: str, tmp_path: Path, capsys: pyt
     code = main(["eval", str(tmp_path / "t.toml"), "--out", str(tmp_path / "run"), "--no-progress"])
     assert code == ExitCode.BAD_INPUT and "budget_usd" in one_line(capsys)
     assert not (tmp_path / "run").exists()
+
+
+def test_a_model_name_with_esc_reaches_stderr_clean_through_the_plots(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    header, *rest = GAME.read_text(encoding="utf-8").splitlines(keepends=True)
+    head = json.loads(header)
+    for seat in head["seats"][:3]:
+        seat["model"] = "\x1b]0;pwned\x07\x1b[2Jevil"
+    (tmp_path / "g.jsonl").write_text(json.dumps(head) + "\n" + "".join(rest), encoding="utf-8")
+    assert main(["report", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "r"), "--pages", "none"]) == \
+        ExitCode.DONE
+    err = capsys.readouterr().err
+    assert "warning: Glyph" in err  # matplotlib did quote the name's control characters
+    assert "\x1b" not in err and "\x07" not in err
