@@ -11,6 +11,13 @@ may not. Folders that are missing are made (mkdir relative to their parent's des
   link or not a regular file is refused.
 - `open_append(root, rel)`: a regular file of one name opened for appending (created if missing).
 - `folder(root, rel)`: the folder checked (made if missing), for a caller that then names files in it.
+
+Reading is the same walk (issue 31): `read_bytes(root, rel, limit)` / `read_text` open every folder below the root
+and then the file itself with O_NOFOLLOW (and O_NONBLOCK: a FIFO is refused, not waited on) relative to the
+descriptor of the folder above, check the descriptor they read (a regular file, at most `limit` bytes) and read
+at most `limit` bytes; `files_in(root, rel, suffix)` lists a folder through its descriptor and refuses an entry
+with that suffix that is a link. So a report, an export or a label run never reads through a planted link,
+however it is swapped in between the listing and the read.
 A leaf: imports only hygiene.files.
 """
 
@@ -25,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 from typing import IO
 
-from hygiene.files import _NEW_MODE, FileRefused, _check, _kind
+from hygiene.files import _NEW_MODE, FileRefused, _check, _kind, size_text
 
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -61,6 +68,8 @@ def _folder_fd(root: Path | str, names: list[str], create: bool = True) -> Itera
                     os.mkdir(name, 0o777, dir_fd=fd)
             try:
                 child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+            except FileNotFoundError:
+                raise FileNotFoundError(errno.ENOENT, "no such file or folder", str(shown)) from None
             except OSError as exc:
                 raise _link_refused(shown, exc) from None
             os.close(fd)
@@ -129,6 +138,66 @@ def open_append(root: Path | str, rel: PurePath | str) -> IO[str]:
     return os.fdopen(fd, "a", encoding="utf-8")
 
 
+def read_bytes(root: Path | str, rel: PurePath | str, limit: int) -> bytes:
+    """The bytes of root/rel, a regular file of at most `limit` bytes reached without following any link below
+    the root (FileNotFoundError when it is missing)."""
+    *dirs, name = _parts(rel)
+    shown = Path(root, *dirs, name)
+    with _folder_fd(root, dirs, create=False) as parent:
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=parent)
+        except FileNotFoundError:
+            raise FileNotFoundError(errno.ENOENT, "no such file", str(shown)) from None
+        except OSError as exc:
+            raise _read_refused(shown, exc) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileRefused(shown, f"{_kind(st.st_mode)}; killer reads only regular files below a run folder")
+        if st.st_size > limit:
+            raise FileRefused(shown, f"is larger than killer reads here ({size_text(st.st_size)}; at most "
+                                     f"{size_text(limit)})", errno.EFBIG)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileRefused(shown, f"grew past {size_text(limit)} while it was read", errno.EFBIG)
+    return data
+
+
+def read_text(root: Path | str, rel: PurePath | str, limit: int) -> str:
+    """root/rel as UTF-8 text (read_bytes; UnicodeDecodeError when it is not UTF-8)."""
+    return read_bytes(root, rel, limit).decode("utf-8")
+
+
+def files_in(root: Path | str, rel: PurePath | str = ".", suffix: str = "") -> list[str]:
+    """The names of the regular files ending in `suffix` in root/rel, sorted, listed through the folder's
+    descriptor; an entry with that suffix that is a link (or not a regular file) is refused in one line."""
+    names = [] if str(rel) in ("", ".") else _parts(rel)
+    shown = Path(root, *names)
+    found = []
+    with _folder_fd(root, names, create=False) as fd:
+        for name in sorted(os.listdir(fd)):
+            if not name.endswith(suffix):
+                continue
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            if stat.S_ISDIR(st.st_mode) and not suffix:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                raise FileRefused(shown / name, f"{_kind(st.st_mode)}; killer reads only regular files below a run "
+                                               "folder (move it away first)", errno.ELOOP)
+            found.append(name)
+    return found
+
+
+def _read_refused(shown: Path, exc: OSError) -> FileRefused:
+    if exc.errno == errno.ELOOP:
+        return FileRefused(shown, "is a symbolic link below the run folder; killer never reads through one (move "
+                                  "it away first)", errno.ELOOP)
+    return FileRefused(shown, exc.strerror or "cannot be opened", exc.errno or errno.EIO)
+
+
 def _existing_mode(parent: int, name: str, shown: Path) -> int:
     """The mode of an existing regular target (kept by the rewrite); a link or non-file target is refused."""
     try:
@@ -141,4 +210,5 @@ def _existing_mode(parent: int, name: str, shown: Path) -> int:
     return stat.S_IMODE(st.st_mode)
 
 
-__all__ = ["FileRefused", "check_folder", "folder", "open_append", "write_bytes", "write_text"]
+__all__ = ["FileRefused", "check_folder", "files_in", "folder", "open_append", "read_bytes", "read_text", "write_bytes",
+           "write_text"]

@@ -148,7 +148,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not path.exists():
             raise CommandError(f"{path}: no such file or folder")
     folder = paths[0] if len(paths) == 1 and (paths[0] / CONFIG_COPY).is_file() else None
-    files = None if folder else sorted({f for p in paths for f in (transcript_files(p) if p.is_dir() else [p])})
+    # a file named here may be the user's own link (resolved now); one a folder lists is never followed
+    files = None if folder else sorted({f for p in paths for f in (transcript_files(p) if p.is_dir() else
+                                                                    [p.resolve()])})
     if files == []:
         raise CommandError("no transcripts (*.jsonl) found in " + ", ".join(str(p) for p in paths))
     out = folder or args.out or Path("report")

@@ -10,6 +10,7 @@ per-game facts of evaluation/games.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,7 +65,8 @@ def run_transcripts(out: Path, left_out: list[str] | None = None) -> tuple[list[
     for game in schedule(cfg):
         row = results.get(game.game_id)
         path = out / row["transcript"] if row else None
-        t = read_transcript(path) if path is not None and path.exists() else None
+        # through the run folder, never through a link below it (a dangling one is refused, not "missing")
+        t = read_transcript(path, root=out) if path is not None and os.path.lexists(path) else None
         if t is None or t.end is None:
             missing.append(game.game_id)
             continue
@@ -86,7 +88,7 @@ def loose_transcripts(paths: Sequence[Path], left_out: list[str] | None = None
     left = [] if left_out is None else left_out
     seen: dict[str, Path] = {}
     for path in paths:
-        t = read_transcript(path)
+        t = read_transcript(path, root=path.parent)  # the file itself never through a link (hygiene/walk.py)
         if t.end is None:
             missing.append(t.game_id)
             continue

@@ -6,6 +6,7 @@ a link is that relative name only."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,9 +60,9 @@ def run_games(out: Path) -> list[Game]:
     games = []
     for _, row in sorted(read_results(out).items()):
         path = out / row["transcript"]
-        if path.is_file():
+        if os.path.lexists(path):  # read through the run folder: a link below it is refused (hygiene/walk.py)
             roster = {int(s): str(n) for s, n in (row.get("roster") or {}).items() if str(s).isdigit()}
-            games.append(Game(read_transcript(path), roster))
+            games.append(Game(read_transcript(path, root=out), roster))
     return games
 
 
@@ -69,7 +70,7 @@ def loose_games(paths: Sequence[Path]) -> list[Game]:
     """Loose transcripts, each seat named as its tournament recorded it, else by its model or agent kind."""
     games = []
     for path in paths:
-        t = read_transcript(path)
+        t = read_transcript(path, root=path.parent)  # the file itself never through a link
         roster = roster_of(t.header)
         for seat in t.header.get("seats", []):
             roster.setdefault(int(seat["seat"]), str(seat.get("model") or seat.get("agent")))

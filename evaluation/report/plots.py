@@ -8,7 +8,7 @@ from typing import Any
 
 import matplotlib
 
-from hygiene import files
+from hygiene import walk
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -18,10 +18,11 @@ PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#d
 
 
 def save(fig: Any, path: Path) -> None:
-    """The figure as a PNG at `path`, written link-safe (hygiene/files.py), not by matplotlib's own open()."""
+    """The figure as a PNG at `path`, written through its folder (hygiene/walk.py), not by matplotlib's own
+    open()."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100)
-    files.write_bytes(path, buffer.getvalue())
+    walk.write_bytes(path.parent, path.name, buffer.getvalue())
 
 
 def colours(names: list[str]) -> dict[str, str]:

@@ -13,13 +13,15 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from evaluation.files import append_lines
+from evaluation.files import WriteError, append_lines
 from evaluation.tournament.folder import LABELS
+from hygiene import files, walk
 from orchestrator.store.transcript import safe_line
 
 __all__ = ["CATEGORIES", "LABELS", "append", "done_keys", "judged_by_statement", "read_labels", "statement_key",
            "status_of"]
 CATEGORIES = ("none", "fabrication", "omission", "distortion", "misdirection")  # the WOLF taxonomy
+MAX_LABELS_BYTES = 64 * files.MB  # a label line is under 2 KB (8 checks of bounded nights): 30,000 of them and more
 
 
 def statement_key(game: str, i: int, seat: int, kind: str, text: str, model: str, rubric: int) -> str:
@@ -30,15 +32,19 @@ def statement_key(game: str, i: int, seat: int, kind: str, text: str, model: str
 
 def read_labels(path: Path) -> list[dict[str, Any]]:
     """Every label line of a labels.jsonl (a torn last line, from a crash mid-write, is skipped)."""
-    if not path.is_file():
+    try:  # through its folder, never through a link, at most MAX_LABELS_BYTES (hygiene/walk.py)
+        text = walk.read_text(path.parent, path.name, MAX_LABELS_BYTES)
+    except FileNotFoundError:
         return []
+    except UnicodeDecodeError:
+        raise WriteError(f"{path}: not labels this program wrote (not UTF-8)") from None
     out = []
-    for line in path.read_text(encoding="utf-8").split("\n"):
+    for line in text.split("\n"):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # a torn line, a number or nesting JSON cannot hold
             continue
         if isinstance(row, dict) and isinstance(row.get("key"), str):
             out.append(row)

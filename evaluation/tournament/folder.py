@@ -26,18 +26,20 @@ NOT_TRANSCRIPTS = frozenset({RESULTS, LABELS})  # the JSONL files a run folder h
 
 
 def transcript_files(folder: Path) -> list[Path]:
-    """The transcripts (*.jsonl) directly in a folder, leaving out the run's own JSONL files."""
-    return sorted(p for p in folder.glob("*.jsonl") if p.name not in NOT_TRANSCRIPTS)
+    """The transcripts (*.jsonl) directly in a folder, leaving out the run's own JSONL files, listed through the
+    folder's descriptor: an entry that is a link is refused in one line (hygiene/walk.py). Read each with
+    `read_transcript(path, root=folder)`, so a link swapped in after the listing is refused too."""
+    return [folder / name for name in walk.files_in(folder, ".", ".jsonl") if name not in NOT_TRANSCRIPTS]
 
 
 def read_results(out: Path) -> dict[str, dict[str, Any]]:
     """The results.jsonl lines by game id (a torn last line is ignored; later lines win)."""
     path = out / RESULTS
     rows: dict[str, dict[str, Any]] = {}
-    if not path.exists():
-        return rows
     try:
-        text = files.read_text(path, MAX_RESULTS_BYTES)
+        text = walk.read_text(out, RESULTS, MAX_RESULTS_BYTES)  # never through a link in the run folder
+    except FileNotFoundError:
+        return rows
     except files.FileRefused as exc:
         raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -53,11 +55,12 @@ def read_results(out: Path) -> dict[str, dict[str, Any]]:
 
 
 def inside(out: Path, relative: Any) -> bool:
-    """Whether `relative` names a file inside the folder `out` (no absolute path, no way out through ..)."""
+    """Whether `relative` names a file inside the folder `out` (no absolute path, no way out through ..), by its
+    words alone: a link on the way is refused when the file is read (hygiene/walk.py), never followed."""
     if not isinstance(relative, str) or not relative or Path(relative).is_absolute():
         return False
-    root = out.resolve()
-    return (root / relative).resolve().is_relative_to(root)
+    parts = [p for p in Path(relative).parts if p not in ("", ".")]
+    return bool(parts) and ".." not in parts
 
 
 def prepare(cfg: TournamentConfig, out: Path) -> None:
@@ -70,7 +73,7 @@ def prepare(cfg: TournamentConfig, out: Path) -> None:
     walk.check_folder(out, GAMES)  # made if missing; a link there is refused (hygiene/walk.py)
     copy = out / CONFIG_COPY
     mine = _recordable(cfg.model_dump(mode="json", exclude={"parallel"}))
-    theirs = _read_copy(copy) if copy.exists() else None
+    theirs = _read_copy(out)
     if theirs is not None:
         theirs = _recordable(parse_config(theirs, str(copy)).model_dump(mode="json", exclude={"parallel"}))
     if theirs is not None and _games_part(theirs) != _games_part(mine):
@@ -87,10 +90,14 @@ def _recordable(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def _read_copy(copy: Path) -> dict[str, Any]:
-    """tournament.json as a dict; a file that is not one is a ConfigError line."""
+def _read_copy(out: Path) -> dict[str, Any] | None:
+    """tournament.json as a dict (None when the folder has none), read through the run folder (never through a
+    link); a file that is not one is a ConfigError line."""
+    copy = out / CONFIG_COPY
     try:
-        raw = json.loads(files.read_text(copy, MAX_COPY_BYTES), parse_constant=_no_constant)
+        raw = json.loads(walk.read_text(out, CONFIG_COPY, MAX_COPY_BYTES), parse_constant=_no_constant)
+    except FileNotFoundError:
+        return None
     except files.FileRefused as exc:
         raise ConfigError(str(exc)) from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -113,16 +120,16 @@ def _games_part(raw: dict[str, Any]) -> dict[str, Any]:
 
 def load_run(out: Path) -> TournamentConfig:
     """The config kept in a run folder."""
-    copy = out / CONFIG_COPY
-    if not copy.is_file():
+    raw = _read_copy(out)
+    if raw is None:
         raise ConfigError(f"{out}: not a tournament folder (no {CONFIG_COPY})")
-    return parse_config(_read_copy(copy), str(copy))
+    return parse_config(raw, str(out / CONFIG_COPY))
 
 
 def result_line(game: Scheduled, transcript: Path, out: Path) -> dict[str, Any]:
     """The results.jsonl line of a finished game (read back from its transcript's end line), with the SHA-256 of
     the transcript as written: `killer export`'s `intact` compares the file with it."""
-    end = read_transcript(transcript).end or {}
+    end = read_transcript(transcript, root=out).end or {}
     return {"game_id": game.game_id, "transcript": str(transcript.relative_to(out)), "sha256": file_sha256(transcript),
             "ruleset": game.ruleset,
             "players": game.players, "seed": game.seed, "rotation": game.rotation,
@@ -141,12 +148,12 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path) -> float:
+def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path, out: Path) -> float:
     """What one finished game cost at the file's prices (contestants without a price count 0)."""
     from evaluation.tournament.cost import tokens_usd
 
     usd = 0.0
-    for entry in read_transcript(transcript).entries:
+    for entry in read_transcript(transcript, root=out).entries:
         note, seat = entry.annotation or {}, entry.event.data.get("seat")
         price = cfg.price(game.roster[int(seat)]) if isinstance(seat, int) and int(seat) in game.roster else None
         if note and price is not None:

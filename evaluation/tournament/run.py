@@ -20,6 +20,7 @@ from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, SeatSpec
 from evaluation.tournament.config import ConfigError, Contestant, TournamentConfig
 from evaluation.tournament.folder import (
+    CONFIG_COPY,
     GAMES,
     RESULTS,
     degraded_contestants,
@@ -115,9 +116,11 @@ def _drop_checkpoint(path: Path) -> None:
         ckpt.with_name(ckpt.name + extra).unlink(missing_ok=True)
 
 
-def _finished(path: Path) -> bool:
+def _finished(path: Path, out: Path) -> bool:
+    """Whether the game at `path` (below the run folder `out`, read through it: a planted link is refused)
+    ended."""
     try:
-        return read_transcript(path, tolerant=True).end is not None
+        return read_transcript(path, tolerant=True, root=out).end is not None
     except TranscriptError:
         return False
 
@@ -159,7 +162,7 @@ class _Runner:
             line: dict[str, Any] | None = None
             try:
                 path = await self._play(game)
-                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path)}
+                line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path, self.out)}
                 self.spent += line["usd"]
                 async with self.lock:
                     with walk.open_append(self.out, RESULTS) as f:
@@ -173,7 +176,7 @@ class _Runner:
     async def _play(self, game: Scheduled) -> Path:
         walk.check_folder(self.out, GAMES)  # a games/ link planted since the start is refused
         path = self.out / GAMES / f"{game.game_id}.jsonl"
-        if path.exists() and _finished(path):
+        if os.path.lexists(path) and _finished(path, self.out):
             return path  # finished, but its results line was lost
         agents = game_agents(self.cfg, game, self.build)
         agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
@@ -203,16 +206,34 @@ async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilde
                          progress: bool = False, leave: Leave | None = None) -> RunSummary:
     """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
     at a time per folder: a second one gets a BusyError naming the first."""
-    fresh = not out.exists()
+    made = _to_make(out)
     out.mkdir(parents=True, exist_ok=True)
     started: list[bool] = []
     try:
         with hold(out, "this tournament folder"):
             return await _run_locked(cfg, out, build, progress, leave, started)
     except BaseException:
-        if fresh and not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
-            shutil.rmtree(out, ignore_errors=True)
+        if not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
+            _remove(made)
         raise
+
+
+def _to_make(out: Path) -> list[Path]:
+    """What a run in `out` creates before its first game: the first missing folder on the way to `out` (with all
+    below it), else games/ and tournament.json where they are missing."""
+    missing = next((p for p in (*reversed(out.parents), out) if not os.path.lexists(p)), None)
+    if missing is not None:
+        return [missing]
+    return [out / name for name in (GAMES, CONFIG_COPY) if not os.path.lexists(out / name)]
+
+
+def _remove(made: list[Path]) -> None:
+    for path in made:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool,

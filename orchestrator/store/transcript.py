@@ -28,7 +28,7 @@ from typing import IO, Any
 from engine import Event, KillerError, all_rulesets, decisions
 from engine.judge import MAX_DAYS
 from engine.record.view import View, seen
-from hygiene import files
+from hygiene import files, walk
 from hygiene.secrets import redact_value
 
 # 1: no `format` field; 2: the header says its format (event kinds from engine.record.catalog); 3: a speech may carry a
@@ -154,10 +154,13 @@ class TranscriptWriter:
         self._file.flush()
 
 
-def read_transcript(path: Path, tolerant: bool = False) -> Transcript:
-    """Reads a transcript; `tolerant` drops a torn last line (a crash mid-write) instead of failing."""
+def read_transcript(path: Path, tolerant: bool = False, root: Path | None = None) -> Transcript:
+    """Reads a transcript; `tolerant` drops a torn last line (a crash mid-write) instead of failing. With `root`
+    (a run folder, or the folder a listing found the file in) the file is reached through that folder's
+    descriptor, never through a link below it (hygiene/walk.py): a planted link is one line."""
     try:
-        text = files.read_text(path, MAX_BYTES)
+        text = files.read_text(path, MAX_BYTES) if root is None else \
+            walk.read_text(root, path.relative_to(root), MAX_BYTES)
         if text.count("\n") > MAX_EVENTS + 2:  # the header and the end line besides the events
             raise TranscriptError(f"{path}: more than {MAX_EVENTS:,} events, more than a game can have (the day "
                                   f"cap, {MAX_DAYS} days); killer does not read it")

@@ -31,11 +31,22 @@ def test_past_the_event_cap_is_one_line(tmp_path: Path) -> None:
         read_transcript(tiny(tmp_path / "long.jsonl", MAX_EVENTS + 2))
 
 
-@pytest.mark.parametrize("command", [["verify"], ["render"], ["render", "--html"]])
+@pytest.mark.parametrize("command", [["verify"], ["render"], ["render", "--html"],
+                                     ["report", "--no-plots", "--out", "{out}"], ["export", "--out", "{out}"]])
 def test_many_tiny_events_cost_memory_linear_in_the_file(tmp_path: Path, command: list[str]) -> None:
-    path = tiny(tmp_path / "tiny.jsonl", 1_500_000)
+    folders = command[0] == "export"  # export reads a folder of transcripts
+    (tmp_path / "big").mkdir()
+    (tmp_path / "small").mkdir()
+    path = tiny(tmp_path / "big" / "tiny.jsonl", 1_500_000)
+    sample = tmp_path / "small" / SAMPLE.name
+    sample.write_bytes(SAMPLE.read_bytes())
     size_mb = path.stat().st_size / (1024 * 1024)
-    base = measured([sys.executable, "-m", "killer.cli", *command, str(SAMPLE)], tmp_path, ENV)
-    run = measured([sys.executable, "-m", "killer.cli", *command, str(path)], tmp_path, ENV)
+    given = [a.format(out=tmp_path / "out-small") for a in command]
+    base = measured([sys.executable, "-m", "killer.cli", given[0], str(sample.parent if folders else sample),
+                     *given[1:]], tmp_path, ENV)
+    given = [a.format(out=tmp_path / "out-big") for a in command]
+    run = measured([sys.executable, "-m", "killer.cli", given[0], str(path.parent if folders else path), *given[1:]],
+                   tmp_path, ENV)
+    assert base.code == 0, base.stderr[-500:]
     assert run.code == 2 and run.stderr.count("\n") == 1 and "more than" in run.stderr, run.stderr[-500:]
     assert run.peak_mb <= base.peak_mb + 10 * size_mb, (run.peak_mb, base.peak_mb, size_mb)

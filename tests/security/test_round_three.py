@@ -209,3 +209,54 @@ def test_a_warning_quoting_a_hostile_name_is_one_clean_line(capsys: pytest.Captu
         warnings.warn("Glyph 27 (\x1b]0;pwned\x07\x1b[2J) missing from font\nsecond line", UserWarning, stacklevel=1)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and "\x07" not in err and err.startswith("warning: Glyph 27")
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_refused_eval_preflight_leaves_nothing_behind(existing: bool, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "runs" / "r"  # neither runs/ nor r/ exists, or r/ is the user's own empty folder
+    if existing:
+        out.mkdir(parents=True)
+    with answering(DEEP) as url:
+        (tmp_path / "t.toml").write_text('name = "r"\nseeds = 1\nrulesets = ["v1"]\n[[contestants]]\nname = "a"\n'
+                                         f'model = "m"\nbase_url = "{url}"\ntimeout = 10\n'
+                                         '[[contestants]]\nname = "b"\nagent = "random"\n')
+        code = main(["eval", str(tmp_path / "t.toml"), "--out", str(out), "--no-progress"])
+    assert code == ExitCode.BAD_INPUT and "contestant a" in one_line(capsys)
+    if existing:
+        assert list(out.iterdir()) == []  # no games/, no tournament.json, no lock
+    else:
+        assert not (tmp_path / "runs").exists()
+
+
+def test_a_key_in_a_url_query_never_reaches_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    key = "sk-query-" + "Zr4Tq8Wn" * 4
+    url = f"http://127.0.0.1:9/v1?api_key={key}"
+    code = main(["run", "--model", "m", "--base-url", url, "--seed", "1", "--out", str(tmp_path / "games"),
+                 "--timeout", "5"])
+    line = one_line(capsys)
+    assert code == ExitCode.BAD_INPUT and key not in line and "Zr4Tq8Wn" not in line
+
+
+@pytest.mark.parametrize("budget", ["inf", "nan", "-inf", "1e309"])
+def test_a_tournaments_budget_is_finite(budget: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.toml").write_text(f'name = "b"\nseeds = 1\nrulesets = ["v1"]\nbudget_usd = {budget}\n'
+                                     '[[contestants]]\nname = "a"\nagent = "scripted"\n'
+                                     '[[contestants]]\nname = "b"\nagent = "random"\n')
+    code = main(["eval", str(tmp_path / "t.toml"), "--out", str(tmp_path / "run"), "--no-progress"])
+    assert code == ExitCode.BAD_INPUT and "budget_usd" in one_line(capsys)
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_model_name_with_esc_reaches_stderr_clean_through_the_plots(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    header, *rest = GAME.read_text(encoding="utf-8").splitlines(keepends=True)
+    head = json.loads(header)
+    for seat in head["seats"][:3]:
+        seat["model"] = "\x1b]0;pwned\x07\x1b[2Jevil"
+    (tmp_path / "g.jsonl").write_text(json.dumps(head) + "\n" + "".join(rest), encoding="utf-8")
+    assert main(["report", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "r"), "--pages", "none"]) == \
+        ExitCode.DONE
+    err = capsys.readouterr().err
+    assert "warning: Glyph" in err  # matplotlib did quote the name's control characters
+    assert "\x1b" not in err and "\x07" not in err

@@ -14,6 +14,7 @@ from hygiene import walk
 from hygiene.files import FileRefused
 from killer.cli import main
 from killer.exit_codes import ExitCode
+from tests.agents.provider_emulator import ProviderEmulator
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl"
@@ -100,3 +101,111 @@ def test_the_walk_refuses_a_link_at_any_depth(tmp_path: Path, elsewhere: Path) -
     linked_root.symlink_to(root, target_is_directory=True)  # the root itself is the user's choice
     walk.write_text(linked_root, "top.txt", "ok")
     assert (root / "top.txt").read_text() == "ok"
+
+
+# -- reads: a games/ folder is read through the run folder, never through a planted link ---------------------
+
+SAMPLE_RUN = ROOT / "docs" / "eval-sample"
+
+
+@pytest.fixture
+def run_copy(tmp_path: Path) -> Path:
+    run = tmp_path / "run"
+    shutil.copytree(SAMPLE_RUN, run)
+    return run
+
+
+@pytest.fixture
+def secret_game(tmp_path: Path) -> Path:
+    """A transcript outside the run folder, with a private speech no report of the run folder may show."""
+    folder = tmp_path / "private"
+    folder.mkdir()
+    header, *rest = GAME.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = folder / "mine.jsonl"
+    path.write_text(header + "".join(rest).replace("Seat", "PRIVATEWORD Seat", 1), encoding="utf-8")
+    return path
+
+
+def planted_game(run: Path, target: Path) -> str:
+    """Replaces the run's first game by a link to `target`; the game's relative path."""
+    rel = json.loads((run / "results.jsonl").read_text().splitlines()[0])["transcript"]
+    (run / rel).unlink()
+    (run / rel).symlink_to(target)
+    return rel
+
+
+@pytest.mark.parametrize("command", [["report", "{run}", "--no-plots"], ["export", "{run}", "--out", "{out}"],
+                                     ["label", "{run}", "--model", "m", "--base-url", "{url}", "--limit", "1"]])
+def test_a_link_planted_in_games_is_refused_by_every_reader(command: list[str], run_copy: Path, secret_game: Path,
+                                                            tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    rel = planted_game(run_copy, secret_game)
+    before = {p: p.read_bytes() for p in run_copy.rglob("*") if p.is_file() and not p.is_symlink()}
+    with ProviderEmulator("vllm", ["m"]) as emu:
+        args = [a.format(run=run_copy, out=tmp_path / "tables", url=emu.base_url) for a in command]
+        assert main(args) == ExitCode.BAD_INPUT
+    line = one_line(capsys)
+    assert Path(rel).name in line and "symbolic link" in line, line
+    assert not (tmp_path / "tables").exists() or not any((tmp_path / "tables").iterdir())
+    assert {p: p.read_bytes() for p in before} == before  # the report was not rewritten with the planted game
+
+
+@pytest.mark.parametrize("name", ["games", "results.jsonl", "tournament.json"])
+def test_a_planted_games_folder_or_run_file_is_refused_when_read(name: str, run_copy: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    moved = tmp_path / f"moved-{name}"
+    (run_copy / name).rename(moved)
+    (run_copy / name).symlink_to(moved, target_is_directory=moved.is_dir())
+    assert main(["report", str(run_copy), "--no-plots"]) == ExitCode.BAD_INPUT
+    line = one_line(capsys)
+    assert name in line and "symbolic link" in line, line
+
+
+def test_a_folder_of_transcripts_is_listed_and_read_without_following_a_link(tmp_path: Path, secret_game: Path,
+                                                                            capsys: pytest.CaptureFixture[str]
+                                                                            ) -> None:
+    from evaluation.tournament.folder import transcript_files
+    from orchestrator.store.transcript import TranscriptError, read_transcript
+
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GAME, games / "a.jsonl")
+    (games / "b.jsonl").symlink_to(secret_game)
+    for command in (["report", str(games), "--out", str(tmp_path / "r"), "--no-plots"],
+                    ["export", str(games), "--out", str(tmp_path / "t")]):
+        assert main(command) == ExitCode.BAD_INPUT
+        assert "b.jsonl" in one_line(capsys)
+    (games / "b.jsonl").unlink()
+    (listed,) = transcript_files(games)
+    (games / "a.jsonl").rename(tmp_path / "a-away.jsonl")  # swapped for a link after the listing: still refused
+    (games / "a.jsonl").symlink_to(secret_game)
+    with pytest.raises(TranscriptError, match="symbolic link"):
+        read_transcript(listed, root=games)
+    # a file the user names on the command line may be the user's own link
+    (tmp_path / "mine.jsonl").symlink_to(tmp_path / "a-away.jsonl")
+    assert main(["report", str(tmp_path / "mine.jsonl"), "--out", str(tmp_path / "r2"), "--no-plots"]) == \
+        ExitCode.DONE
+
+
+def test_the_walk_reads_below_the_root_only_without_links(tmp_path: Path, elsewhere: Path) -> None:
+    root = tmp_path / "root"
+    (root / "a").mkdir(parents=True)
+    (root / "a" / "f.txt").write_text("mine")
+    assert walk.read_text(root, "a/f.txt", 100) == "mine"
+    with pytest.raises(FileRefused, match="larger"):
+        walk.read_text(root, "a/f.txt", 3)
+    (root / "b").symlink_to(elsewhere, target_is_directory=True)
+    (root / "a" / "g.txt").symlink_to(elsewhere / "notes.html")
+    for rel in ("b/notes.html", "a/g.txt", "../elsewhere/notes.html"):
+        with pytest.raises(FileRefused):
+            walk.read_text(root, rel, 100)
+    with pytest.raises(FileNotFoundError):
+        walk.read_text(root, "a/missing.txt", 100)
+    with pytest.raises(FileNotFoundError):
+        walk.read_text(root, "missing/f.txt", 100)
+    with pytest.raises(FileRefused, match=r"g\.txt"):
+        walk.files_in(root, "a", ".txt")
+    (root / "a" / "g.txt").unlink()
+    assert walk.files_in(root, "a", ".txt") == ["f.txt"]
+    with pytest.raises(FileRefused):
+        walk.files_in(root, "b", ".html")
