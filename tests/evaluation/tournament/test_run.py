@@ -65,7 +65,7 @@ def test_every_output_file(run_dir: Path) -> None:
         assert section in report, section
     assert set(summary["by_role"]) == {"scripted", "random", "rnd2", "all"}
     assert summary["by_role"]["all"]["killer"]["seats"] == 12 and summary["by_role"]["scripted"]["killer"]["seats"] == 4
-    assert summary["ratings"]["anchor"] == "scripted" and summary["resampling"]["unit"] == "deal"
+    assert summary["ratings"]["reference"] == "scripted" and summary["resampling"]["unit"] == "deal"
     pairs = {(c["a"], c["b"]) for c in summary["comparisons"]}
     assert pairs == {("scripted", "random"), ("scripted", "rnd2"), ("random", "rnd2")}
     assert all(c["deals"] + c["deals_dropped"] <= 2 for c in summary["comparisons"])
