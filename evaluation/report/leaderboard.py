@@ -124,10 +124,10 @@ def _difference(e: Mapping[str, Any]) -> str:
     unit = {"points": " pts", "logits": " logits"}.get(e.get("unit", ""), "")
     digits = 1 if e.get("unit") == "points" else 3
 
-    def bound(x: Any) -> str:
-        return "∞" if x is None else f"{x:+.{digits}f}"
+    def bound(x: Any, infinite: str) -> str:
+        return infinite if x is None else f"{x:+.{digits}f}"
 
-    return f"{e['diff']:+.{digits}f} [{bound(e['lo'])}, {bound(e['hi'])}]{unit}"
+    return f"{e['diff']:+.{digits}f} [{bound(e['lo'], '−∞')}, {bound(e['hi'], '+∞')}]{unit}"
 
 
 def p_text(e: Mapping[str, Any], key: str = "p") -> str:

@@ -155,7 +155,7 @@ def comparisons(table: SeatTable, names: Sequence[str], fits: Mapping[str, sides
     out: list[dict[str, Any]] = []
     for p in plan:
         (sa, percent), (sb, _) = (_side(table, who, p.key, p.on, p.against) for who in (p.a, p.b))
-        entry = compare(deals, sa, sb, 100.0 if percent else 1.0)
+        entry = compare(deals, sa, sb, 100.0 if percent else 1.0, 1.0 if percent else None)
         out.append({"a": p.a, "b": p.b, "metric": p.metric, "side": p.side, "against": p.against,
                     "unit": "points" if percent else "value",
                     "family": "primary" if is_primary(d, p) else "secondary", **entry})

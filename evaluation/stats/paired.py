@@ -85,14 +85,18 @@ def bootstrap_t(weights: np.ndarray, ka: np.ndarray, na: np.ndarray, kb: np.ndar
     return diff, diff - half, diff + half, p
 
 
-def compare(deals: Deals, a: Side, b: Side, scale: float = 100.0) -> dict[str, Any]:
-    """diff, lo, hi (times `scale`: points for a share), p with its floor, and the deals used and dropped."""
+def compare(deals: Deals, a: Side, b: Side, scale: float = 100.0, span: float | None = 1.0) -> dict[str, Any]:
+    """diff, lo, hi (times `scale`: points for a share), p with its floor, and the deals used and dropped. The
+    interval is cut to ±`span` (the largest difference two shares can have; None: no bound), which moves
+    neither p nor whether it holds zero; a bound no resample can fix is infinite (None in the JSON)."""
     keep = a.held() & b.held()
     used = int(keep.sum())
     out: dict[str, Any] = {"deals": used, "deals_dropped": int(((a.n > 0) | (b.n > 0)).sum()) - used}
     if used < 2:
         return {**out, "diff": None, "lo": None, "hi": None, "p": None}
     diff, lo, hi, p = bootstrap_t(deals.weights(used), a.k[keep], a.n[keep], b.k[keep], b.n[keep])
+    if span is not None:
+        lo, hi = max(lo, -span), min(hi, span)
     floor = 1 / (deals.draws + 1)
     return {**out, "diff": round(scale * diff, 3), "lo": _bound(scale * lo), "hi": _bound(scale * hi),
             "p": round(p, 6), "p_floor": p <= floor + TOLERANCE, "resamples": deals.draws}

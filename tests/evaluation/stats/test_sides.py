@@ -115,3 +115,17 @@ def test_fewer_than_two_contestants_rate_nothing(names: list[str]) -> None:
     games = [g for g in planted_games({"a": 0.0, "b": 0.0}, 2, 8)][:0]
     out, fits = _rate(games, names)
     assert not out["identified"] and fits == {}
+
+
+def test_mixing_table_sizes_under_rotate_is_not_enough_information_per_side() -> None:
+    # v3:12 and v3:13 under rotate, 36 deals each, three contestants: the sizes' different splits give the per-side
+    # design full rank, yet almost no information (a planted 0 came out -2.1 [-4.2, -0.1] there): the spread rule
+    # refuses the per-side skills even when the schedule is taken to identify them
+    skills = {"a": 0.0, "b": 0.0, "c": 0.0}
+    games = planted_games(skills, 36, 8, players=12, killers=4, ruleset="v3") + \
+        planted_games(skills, 36, 9, players=13, killers=4, ruleset="v3")
+    d = sides.design(games, ["a", "b", "c"], Deals(games))
+    assert sides.identified(sides.per_side(d, d.killers, d.good))  # the rank rule alone would let them through
+    out, fits = _rate(games, ["a", "b", "c"])
+    assert not out["sides_identified"] and "sides" not in fits and out["side_spread"] > sides.MAX_SIDE_SD
+    assert out["identified"]  # the one skill still is
