@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from evaluation.stats.bootstrap import Deals
 from evaluation.report.leaderboard import p_text
+from evaluation.stats.bootstrap import Deals
 from evaluation.stats.paired import Side, _se, compare, holm, pairs, resamples
 
 

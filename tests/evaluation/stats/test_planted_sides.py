@@ -131,8 +131,8 @@ def test_the_seat_table_filters_the_anchor_games_as_the_direct_sums() -> None:
             games.append(GameFacts(f"g{d}{tag}", "v3", 9, d, "killers" if won else "good", 2, 2, 0, 3,
                                    _seats(roster, bad, won)))
     table = SeatTable(games, Deals(games))
-    (ck, _), (hk, _) = _side(table, "c", "win_as_killers", "rate", "h"), _side(table, "h", "win_as_killers", "rate", "h")
-    (cg, _), (hg, _) = _side(table, "c", "win_as_good", "rate", "h"), _side(table, "h", "win_as_good", "rate", "h")
+    (ck, _), (hk, _) = (_side(table, who, "win_as_killers", "rate", "h") for who in ("c", "h"))
+    (cg, _), (hg, _) = (_side(table, who, "win_as_good", "rate", "h") for who in ("c", "h"))
     assert np.allclose(ck.k / ck.n, direct["c_killers"]) and np.allclose(hk.k / hk.n, direct["self"])
     assert np.allclose(cg.k / cg.n, 1 - np.array(direct["c_good"])) and np.allclose(hg.k / hg.n,
                                                                                    1 - np.array(direct["self"]))
