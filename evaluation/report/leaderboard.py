@@ -69,6 +69,9 @@ def leaderboard(summary: Mapping[str, Any]) -> list[str]:
     lines = ["## Leaderboard", "", _model_line(r), "Win rates and the other figures: 95 % intervals resampling "
              "deals; lifts are over each act's chance (docs/metrics.md); AUC and Brier skill score the good "
              "seats' suspicions over the decisions they rated (the share rated is beside them).", ""]
+    if summary.get("per_side"):
+        lines += ["Under the anchored schedule the win rates of this table pool every opponent (an anchor's include "
+                  "its self-play); the per-side tables below hold each side against one anchor.", ""]
     if descriptive:
         lines += [f"Per-side rates (as killers, as good) are **descriptive** under this schedule: the opponents of "
                   f"a side differ between contestants, so per-side comparisons and ratings are {NOT_IDENTIFIED}.",
