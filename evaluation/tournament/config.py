@@ -157,6 +157,20 @@ class TournamentConfig(BaseModel):
             return {**value, "schedule": "side-pure"}
         return value
 
+    @field_validator("primary")
+    @classmethod
+    def _known_metrics(cls, value: list[str] | None) -> list[str] | None:
+        """Every metric of the primary family is a figure of docs/metrics.md (a rate, or a rate's `_lift`); never
+        an operational one (fallbacks are never tested)."""
+        from evaluation.games.metrics import RATES
+
+        known = {r.key for r in RATES} | {f"{r.key}_lift" for r in RATES if r.chance}
+        for name in value or []:
+            if name == "fallback" or name not in known:
+                raise ValueError(f"primary metric {name!r} is not a tested figure (docs/metrics.md, "
+                                 "The primary family)")
+        return value
+
     @field_validator("contestants")
     @classmethod
     def _unique(cls, value: list[Contestant]) -> list[Contestant]:

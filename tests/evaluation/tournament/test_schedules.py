@@ -154,6 +154,8 @@ def test_anchored_plays_each_contestant_on_either_side_of_each_anchor_and_the_an
     ({"anchors": ["hard"], "schedule": "rotate"}, "side-pure"),
     ({"anchors": ["hard", "normal"], "contestants": ANCHORED[:2]}, "every contestant is an anchor"),
     ({"anchors": ["hard"], "primary_pairs": "some"}, "primary_pairs"),
+    ({"anchors": ["hard"], "primary": ["fallback"]}, "not a tested figure"),
+    ({"anchors": ["hard"], "primary": ["winning"]}, "not a tested figure"),
 ])
 def test_impossible_anchors_are_refused(bad: dict, why: str) -> None:
     with pytest.raises(ConfigError, match=why):
