@@ -1,19 +1,22 @@
 """Calibration of private suspicions: Brier score against a prior that knows what the seat knows, AUC, misread.
 
-At every own decision of a good seat that carries an annotation, every other living seat T of another contestant
-(any other seat in a game of one contestant) is a pair: P is the seat's suspicion P(T is a killer), or the prior
-when it gave none (suspicions are optional, so a seat cannot pick the pairs it is scored on), and y = 1 when T is
-on the killers' side. The prior knows what the seat knows for certain (evaluation/games/grounded.py `Knowledge`:
-partners, its team's checks, announced sides): 1 or 0 on a seat whose side it knows, else the killer-side seats
+At every own decision of a good seat that carries an annotation and rates at least one seat (a rated decision;
+`suspicions_rated` is their share of its decisions), every other living seat T it is scored on (facts.py
+`scored`) is a pair: P is the seat's suspicion P(T is a killer), or the prior for a seat it left unrated at that
+decision (so within a rated decision a seat cannot pick the pairs it is scored on), and y = 1 when T is on the
+killers' side. Unrated decisions carry no pair: a seat that rates nothing has no Brier score, no AUC and no
+misread term at all (not the prior's 0 and 0.5), and is not compared on them. The prior knows what the seat
+knows for certain (evaluation/games/grounded.py `Knowledge`: partners, its team's checks, announced sides): 1 or
+0 on a seat whose side it knows, else the killer-side seats
 it has not found, K − known killers, spread evenly over the seats whose side it does not know. Killers know the
 truth, so their suspicions are not scored.
 - Brier = mean (P − y)²; the prior's, mean (p₀ − y)²; skill = 1 − Brier / prior's (0: no better than knowing
-  only what it knew; a seat that rates nothing scores 0). Split by T's side.
+  only what it knew). Split by T's side.
 - AUC, decision by decision: over the seats whose side the seat did not know at that decision, the share of
   (killer-side, good) pairs where the killer-side seat got the higher P (ties half), summed over decisions
   (`auc_wins` / `auc_pairs`, a ratio of sums the deal bootstrap resamples). Within one decision the prior gives
-  every such seat the same P, so a seat that rates nothing scores exactly 0.5, its chance (`auc_chance`);
-  pooling pairs across decisions would compare priors of different moments instead.
+  every unrated seat the same P (ties: its chance `auc_chance` is 0.5 a pair); pooling pairs across decisions
+  would compare priors of different moments instead.
 - Misread (killer-side T): the same pairs from T's side, (1 − P)² against (1 − p₀)²: > 0, the good seats ended up
   more wrong about this killer than knowing nothing more would have left them.
 """
@@ -62,13 +65,17 @@ def count_detection(seats: dict[int, SeatFacts], pairs: Iterable[tuple[Event, Ma
         if me is None or me.side != "good" or note is None or not own(note):
             continue
         suspicions = note.get("suspicions") or {}
+        targets = [t for t in sorted(living) if scored(me, seats[t], cross)]
+        me.suspicion_decisions += bool(targets)
+        if not any(_suspicion(suspicions, t) is not None for t in targets):
+            continue  # an unrated decision: no Brier, AUC or misread term (its share is suspicions_rated)
+        me.suspicion_decisions_rated += 1
         known = know.killers.get(me.seat, set()) | know.good.get(me.seat, set())
         ranked: list[tuple[float, bool]] = []  # (P, killer side?) of the seats whose side it did not know
-        for t in sorted(living):
-            if scored(me, seats[t], cross):
-                p = _pair(me, seats[t], _suspicion(suspicions, t), prior(know, seats, me.seat, t))
-                if t not in known:
-                    ranked.append((p, seats[t].side == "killers"))
+        for t in targets:
+            p = _pair(me, seats[t], _suspicion(suspicions, t), prior(know, seats, me.seat, t))
+            if t not in known:
+                ranked.append((p, seats[t].side == "killers"))
         count_ranking(me, ranked)
 
 
@@ -106,7 +113,7 @@ RATES = (
     Rate("brier_good_on_good", "brier_on_good_sum", "brier_on_good_n", "good", percent=False),
     Rate("brier_prior_good", "brier_prior_sum", "brier_n", "good", percent=False),
     Rate("brier_skill", "brier_gain", "brier_prior_sum", "good", percent=False),
-    Rate("suspicions_rated", "brier_rated", "brier_n", "good"),
+    Rate("suspicions_rated", "suspicion_decisions_rated", "suspicion_decisions", "good"),
     Rate("auc_good", "auc_wins", "auc_pairs", "good", chance="auc_chance", percent=False),
     Rate("misread_as_killer", "misread_sum", "misread_n", "killers", chance="misread_prior_sum", percent=False),
 )

@@ -83,8 +83,11 @@ class SeatFacts:
     beliefs_checked: int = 0  # suspicions about seats whose side the seat knows
     beliefs_contradicted: int = 0  # ... under 0.5 on a known killer or over 0.5 on a known good seat
     # Calibration (evaluation/games/detection.py): a good seat's suspicions P(killer) at each own decision about
-    # every other living seat (of another contestant, where the game seats one); a seat it did not rate is scored
-    # at the prior, which knows what the seat knows for certain (its partners, its checks, announced sides).
+    # every other living seat (of another contestant, where the game is cross-scored), at its rated decisions
+    # only; a seat it left unrated at a rated decision is scored at the prior, which knows what the seat knows for
+    # certain (its partners, its checks, announced sides).
+    suspicion_decisions: int = 0  # own annotated decisions with a seat to score
+    suspicion_decisions_rated: int = 0  # ... that rated at least one of them (only these are scored)
     brier_n: int = 0  # (decision, seat) pairs scored
     brier_rated: int = 0  # ... that the seat rated
     brier_sum: float = 0.0  # squared error against the truth
@@ -177,9 +180,12 @@ class GameFacts:
 
 
 def is_cross(seats: Iterable[SeatFacts]) -> bool:
-    """Whether the game seats more than one contestant: then a seat is never scored on its own contestant's seats
-    (docs/metrics.md, "Cross-scoring"); a game of one contestant (self-play) has only itself to score on."""
-    return len({s.contestant for s in seats}) > 1
+    """Whether the game mixes contestants within a side: then a seat is never scored on its own contestant's
+    seats (docs/metrics.md, "Cross-scoring"). A game of one contestant (self-play) has only itself to score on,
+    and a side-pure game (each side held by one contestant: side-pure, anchored) is scored like it, on every
+    other seat, or its good seats could only ever be scored on the killers."""
+    seats = list(seats)
+    return any(len({s.contestant for s in seats if s.side == side}) > 1 for side in {s.side for s in seats})
 
 
 def scored(rater: SeatFacts, target: SeatFacts, cross: bool) -> bool:

@@ -12,7 +12,9 @@
   clustering. The widest contestant rules.
 - The minimum detectable paired difference in "win" for each pair of contestants (80 % power, two-sided α 0.05,
   the planned deals), from the pilot's per-deal differences or from the schedule and the scripted killers' win
-  rate (evaluation/stats/power.py).
+  rate (evaluation/stats/power.py). An anchored schedule gives the per-side MDE instead: each contestant's win as
+  killers (against the anchor's good side) and as good (against its killer side) minus the anchor's self-play,
+  one game each a deal, Var(diff_d) = 2 p (1 − p) with p the scripted killers' win rate on the setup.
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ def _scripted_estimate(cfg: TournamentConfig, plan: dict[str, Any], games: list[
     est = estimate(games, cfg.lang)
     use, deals, distinct = est.use, est.deals, est.distinct
     plan["mde"] = _scripted_mde(cfg, games, est.killer_wins)
+    if cfg.anchors:
+        plan["mde"] = _anchored_mde(cfg, games, est.killer_wins)
     out: dict[str, Any] = {}
     for c in cfg.contestants:
         u = use.get(c.name)
@@ -114,6 +118,22 @@ def _scripted_mde(cfg: TournamentConfig, games: list[Scheduled],
             variances.append(deal_variance([(g.roster, bad[key]) for g in mine], a, b, p))
         out.append({"a": a, "b": b, "points": _points(mde(variances)), "deals": len(deals), "from": "scripted"})
     return out
+
+
+def _anchored_mde(cfg: TournamentConfig, games: list[Scheduled],
+                  wins: dict[tuple[str, int], tuple[int, int]]) -> list[dict[str, Any]]:
+    """Per contestant, anchor and side, the per-side MDE: one game of the contestant and one of the anchor's
+    self-play a deal, each won by the killers at the setup's scripted rate."""
+    deals = _by_deal(games)
+    variances = []
+    for key in deals:
+        won, n = wins.get(key[:2], (0, 0))
+        p = (won + 1) / (n + 2)
+        variances.append(2 * p * (1 - p))
+    return [{"a": c.name, "b": anchor, "side": side, "points": _points(mde(variances)), "deals": len(deals),
+             "from": "scripted"}
+            for anchor in cfg.anchors for c in cfg.contestants if c.name not in cfg.anchors
+            for side in ("killers", "good")]
 
 
 def _points(x: float | None) -> float | None:
@@ -200,6 +220,12 @@ def _render_mde(rows: list[dict[str, Any]]) -> list[str]:
                  "the schedule's seats and the scripted killers' win rate, rotations taken as independent (an "
                  "upper bound when a deal's rotations tend to end alike)")
         size = "not estimable (fewer than 2 paired deals)" if r["points"] is None else f"{r['points']:g} points"
+        if r.get("side"):
+            other = "good side" if r["side"] == "killers" else "killer side"
+            lines.append(f"Minimum detectable per-side difference in 'win as {r['side']}', {r['a']} − {r['b']}'s "
+                         f"self-play, against {r['b']}'s {other} (80 % power, two-sided α 0.05, {r['deals']} deals):"
+                         f" {size}, from one game each a deal at the scripted killers' win rate.")
+            continue
         lines.append(f"Minimum detectable paired difference in 'win', {r['a']} − {r['b']} (80 % power, two-sided "
                      f"α 0.05, {r['deals']} deals): {size}, from {where}.")
     return lines

@@ -64,9 +64,9 @@ def lift(r: Mapping[str, Any] | None, key: str = "") -> str:
 
 
 def skill(r: Mapping[str, Any] | None) -> str:
-    """A side-aware skill against the anchor, in logits."""
+    """A side-aware skill against the rating's reference contestant, in logits."""
     if not r:
         return EMPTY
-    if r.get("anchor"):
-        return "0 (anchor)"
+    if r.get("reference"):
+        return "0 (reference)"
     return f"{r['skill']:+.2f} [{r['lo']:+.2f}, {r['hi']:+.2f}]"

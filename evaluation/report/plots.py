@@ -91,7 +91,7 @@ def tournament_plots(summary: dict[str, Any], out: Path) -> list[str]:
 
 
 def _ratings(ratings: dict[str, Any], out: Path) -> None:
-    """ratings.png: each contestant's side-aware skill against the anchor (logits, 95 % deal bootstrap), and
+    """ratings.png: each contestant's side-aware skill against the reference (logits, 95 % deal bootstrap), and
     its skills per side where the schedule identifies them."""
     fig, ax = plt.subplots(figsize=(6, 3.6))
     series = [("skill", "o", "one skill")] + ([("killers", "v", "as killers"), ("good", "^", "as good")]
@@ -109,7 +109,7 @@ def _ratings(ratings: dict[str, Any], out: Path) -> None:
                 transform=ax.transAxes)
     ax.axhline(0, color="#999999", linewidth=0.8)
     ax.legend(fontsize=8)
-    ax.set_title(f"Side-aware skill against {ratings.get('anchor')} (logits, 95 % deal bootstrap)")
+    ax.set_title(f"Side-aware skill against {ratings.get('reference')} (logits, 95 % deal bootstrap)")
     ax.set_xlabel("contestant")
     ax.set_ylabel("skill")
     fig.tight_layout()

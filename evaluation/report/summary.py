@@ -20,10 +20,12 @@ from evaluation.report.leaderboard import comparisons, leaderboard
 from evaluation.statements.agreement import judge_summary
 from evaluation.statements.labels import LABELS, judged_by_statement
 from evaluation.stats import reader_error, sides
+from evaluation.stats.anchored import per_side
 from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS, Deals
+from evaluation.stats.comparisons import Design, estimands, family
 from evaluation.stats.comparisons import comparisons as compare_pairs
 from evaluation.stats.tables import SeatTable, attach_roles, attach_setups, fill_contestants
-from evaluation.tournament.config import Price
+from evaluation.tournament.config import Price, TournamentConfig
 from evaluation.tournament.cost import cost
 from evaluation.tournament.folder import load_run
 from evaluation.tournament.runs import recorded_tournament
@@ -44,8 +46,14 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
     summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded,
-                       cfg.field if cfg.schedule == "field" else None, left)
+                       design_of(cfg), left)
     return {**summary, "schedule": cfg.schedule, **judged(games, [out])}
+
+
+def design_of(cfg: TournamentConfig) -> Design:
+    """The schedule's design as the statistics read it: anchors, field contestant, declared primary family."""
+    return Design(cfg.schedule, tuple(cfg.anchors), cfg.field if cfg.schedule == "field" else None,
+                  None if cfg.primary is None else tuple(cfg.primary), cfg.primary_pairs)
 
 
 def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False) -> dict[str, Any]:
@@ -85,9 +93,10 @@ def rated_games(games: Sequence[GameFacts], degraded: Sequence[str]) -> list[Gam
 
 
 def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mapping[str, tuple[str, str | None]],
-             prices: Mapping[str, Any], include_degraded: bool = False, field: str | None = None,
+             prices: Mapping[str, Any], include_degraded: bool = False, plan: Design | None = None,
              left_out: Sequence[str] = ()) -> dict[str, Any]:
     names = list(kinds)
+    plan = plan or Design()
     deals = Deals(games)
     table = SeatTable(games, deals)
     contestants = by_contestant(games, rates=())
@@ -96,8 +105,11 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
     degraded = [n for n in names if (contestants.get(n) or {}).get("degraded")]
     rated = games if include_degraded else rated_games(games, degraded)
     rated_names = names if include_degraded else [n for n in names if n not in degraded]
-    anchor_first = sorted(rated_names, key=lambda n: n != field)  # the field contestant anchors a field schedule
-    ratings, fits = sides.rate(rated, anchor_first, Deals(rated))
+    # the rating's reference: the field contestant of a field schedule, the first anchor of an anchored one
+    first = plan.field or (plan.anchors[0] if plan.anchors else None)
+    reference_first = sorted(rated_names, key=lambda n: n != first)
+    rating_deals = Deals(rated)
+    ratings, fits = sides.rate(rated, reference_first, rating_deals, plan.per_side)
     roles, setups = by_role(games, rates=()), by_setup(games)
     attach_roles(table, roles)
     attach_setups(games, deals, setups)
@@ -117,7 +129,10 @@ def _summary(name: str, games: list[GameFacts], missing: list[str], kinds: Mappi
         "include_degraded": include_degraded,
         "rated_games": len(rated),
         "ratings": ratings,
-        "comparisons": compare_pairs(table, deals, names, fits, field),
+        "estimands": estimands(plan),
+        "family": family(plan, names),
+        "per_side": per_side(table, names, plan.anchors) if plan.anchors else {},
+        "comparisons": compare_pairs(table, names, fits, plan, rating_deals),
         "by_role": roles,
         "setups": setups,
         "lengths": [{"game_id": g.game_id, "ruleset": g.ruleset, "players": g.players, "killers": g.killers,
@@ -195,12 +210,12 @@ ROWS = (("win", "Win rate"), ("win_as_killers", "… as killers"), ("win_as_good
         ("fallback", "Fallback decisions"),
         ("votes_per_day_killers", "Votes received per day alive (killers)"),
         ("votes_per_day_good", "Votes received per day alive (good)"),
-        ("brier_good", "Suspicion Brier score (good; lower is better; unrated seats at the prior)"),
+        ("brier_good", "Suspicion Brier score over rated decisions (good; lower is better)"),
         ("brier_good_on_killers", "… on killer-side seats"), ("brier_good_on_good", "… on good seats"),
         ("brier_prior_good", "… the prior's (what the seat knew for certain)"),
         ("brier_skill", "Brier skill score: 1 − Brier / prior's (good)"),
         ("auc_good", "AUC of suspicions, killer side vs good (good)"),
-        ("suspicions_rated", "Seat pairs the good seats rated (the rest scored at the prior)"),
+        ("suspicions_rated", "Decisions the good seats rated (only these are scored)"),
         ("misread_as_killer", "As killer: good seats' Brier about me (chance: the prior's; lift > 0: misled them)"))
 NUMBERS = (("bus_votes", "Bus votes (killers voting a known partner)"),
            ("games", "Games"), ("decisions", "Decisions"), ("retries", "Retries"),
@@ -330,7 +345,10 @@ def render_markdown(summary: dict[str, Any], images: Sequence[str] = ()) -> str:
     lines += ["", "## Metrics per contestant", "", "| metric | " + " | ".join(names) + " |",
               "|---|" + "---|" * len(names)]
     cs = summary["contestants"]
+    older = bool(summary.get("claims_from_labels"))  # the self-label lie rate is of older transcripts only
     for key, label in ROWS:
+        if key.startswith("label_lie_rate") and not older:
+            continue
         lines.append(f"| {label} | " + " | ".join(_pct(cs[n].get(key), key) for n in names) + " |")
     for key, label in NUMBERS:
         lines.append(f"| {label} | " + " | ".join(_num(cs[n].get(key)) for n in names) + " |")

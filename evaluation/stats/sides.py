@@ -4,11 +4,15 @@
 
 x_k(c, g) is the share of g's killer-side seats contestant c held, x_g(c, g) its share of the good seats; a
 draw counts half a win for each side. Adding a constant to every s_k (or every s_g) is absorbed by α, so one
-contestant, the anchor, is fixed at 0 on both sides. The headline is ONE skill per contestant (s_k = s_g = s):
+contestant, the reference (the first contestant of the file, the field contestant of a field schedule, the
+first anchor of an anchored one), is fixed at 0 on both sides. The headline is ONE skill per contestant (s_k = s_g = s):
 what a contestant adds to its side's log-odds of winning when it holds the whole side. Skills per side are fitted
-only where the design identifies them (the design matrix of the rated games has full column rank): under
-`rotate` a contestant's killer share fixes its good share when the seats split evenly, and two-contestant
-side-pure games only show s_k + s_g, so there they are "not identified" — never a split chosen by the penalty.
+only where three things hold: the schedule identifies them by design (anchored or field: under `rotate` a
+contestant's killer share fixes its good share, or nearly so, and two-contestant side-pure games only show
+s_k + s_g), the design matrix of the rated games has full column rank, and the data carry enough
+information per side: every per-side skill's deal-bootstrap standard deviation is at most `MAX_SIDE_SD` logits
+(a rank reached by mixing table sizes under rotate carries almost none: a planted 0 came out −2.1 [−4.2, −0.1]
+there). Otherwise they are "not identified" — never a split chosen by the penalty.
 The fit is penalised maximum likelihood (Newton's method; a ridge of PENALTY on every coefficient, a normal
 prior of sd 1/√PENALTY ≈ 3.2, only to keep the fit finite when a side always wins). Intervals resample deals;
 the p value of a difference refits with the two contestants' seats swapped in a random half of the deals.
@@ -29,6 +33,7 @@ from evaluation.stats.paired import TOLERANCE
 
 PENALTY = 0.1
 CHUNK = 100  # resamples fitted at once
+MAX_SIDE_SD = 0.5  # logits: the most spread a per-side skill may have over the deal resamples to be shown
 RANK_TOL = 1e-6  # relative singular value under which a design direction counts as not identified
 OUTCOME = {"killers": 1.0, "good": 0.0, Winner.DRAW: 0.5}
 
@@ -69,13 +74,13 @@ def design(games: Sequence[GameFacts], names: Sequence[str], deals: Deals) -> De
 
 
 def one_skill(d: Design, killers: np.ndarray, good: np.ndarray) -> np.ndarray:
-    """The headline's columns: setups, then (killer share − good share) of every contestant but the anchor."""
+    """The headline's columns: setups, then (killer share − good share) of every contestant but the reference."""
     return np.concatenate([np.broadcast_to(d.setups, (*killers.shape[:-1], d.setups.shape[1])),
                            (killers - good)[..., 1:]], axis=-1)
 
 
 def per_side(d: Design, killers: np.ndarray, good: np.ndarray) -> np.ndarray:
-    """Setups, killer shares and minus good shares, every contestant but the anchor."""
+    """Setups, killer shares and minus good shares, every contestant but the reference."""
     return np.concatenate([np.broadcast_to(d.setups, (*killers.shape[:-1], d.setups.shape[1])),
                            killers[..., 1:], -good[..., 1:]], axis=-1)
 
@@ -146,7 +151,7 @@ class Fit:
         return self.design.setups.shape[1]
 
     def skill(self, values: np.ndarray, name: str, block: int = 0) -> np.ndarray:
-        """A contestant's skill in coefficient vector(s) `values` (the anchor's is 0); `block` 1: the good side."""
+        """A contestant's skill in coefficient vector(s) `values` (the reference's is 0); `block` 1: the good side."""
         j = self.design.names.index(name)
         if j == 0:
             return np.zeros(values.shape[:-1])
@@ -169,23 +174,34 @@ def fit_model(d: Design, model: str, deals: Deals) -> Fit | None:
 
 
 def skills(f: Fit, block: int = 0) -> dict[str, dict[str, Any]]:
-    """Per contestant: its skill against the anchor with the 95 % deal-bootstrap interval."""
+    """Per contestant: its skill against the reference with the 95 % deal-bootstrap interval."""
     out: dict[str, dict[str, Any]] = {}
     for name in f.design.names:
         if name == f.design.names[0]:
-            out[name] = {"skill": 0.0, "anchor": True}
+            out[name] = {"skill": 0.0, "reference": True}
             continue
         lo, hi = percentiles(f.skill(f.draws, name, block), f.design.deals)
         out[name] = {"skill": round(float(f.skill(f.beta, name, block)), 3), "lo": round(lo, 3), "hi": round(hi, 3)}
     return out
 
 
-def rate(games: Sequence[GameFacts], names: Sequence[str], deals: Deals) -> tuple[dict[str, Any], dict[str, Fit]]:
-    """The side-aware ratings of the rated games (the headline skill, and skills per side where identified), and
-    the fits behind them (for the comparisons)."""
+def side_spread(f: Fit) -> float:
+    """The largest deal-bootstrap standard deviation of a per-side skill (logits)."""
+    return float(np.std(f.draws[:, f.first:], axis=0).max()) if f.draws.shape[1] > f.first else 0.0
+
+
+def rate(games: Sequence[GameFacts], names: Sequence[str], deals: Deals, per_side: bool = True
+         ) -> tuple[dict[str, Any], dict[str, Fit]]:
+    """The side-aware ratings of the rated games (the headline skill, and skills per side where the schedule
+    identifies them, `per_side`, and the data carry enough of each side), and the fits behind them."""
     d = design(games, names, deals)
-    fits = {m: f for m in MODELS if (f := fit_model(d, m, deals)) is not None}
-    out: dict[str, Any] = {"anchor": d.names[0] if d.names else None, "games": len(d.y), "deals": d.deals,
+    fits = {m: f for m in MODELS if (m == "skill" or per_side) and (f := fit_model(d, m, deals)) is not None}
+    spread = side_spread(fits["sides"]) if "sides" in fits else None
+    if spread is not None and spread > MAX_SIDE_SD:
+        fits.pop("sides")
+    out: dict[str, Any] = {"reference": d.names[0] if d.names else None, "per_side_by_design": per_side,
+                           "side_spread": None if spread is None else round(spread, 3), "max_side_sd": MAX_SIDE_SD,
+                           "games": len(d.y), "deals": d.deals,
                            "penalty": PENALTY, "identified": "skill" in fits, "sides_identified": "sides" in fits}
     if "skill" in fits:
         out["skill"] = skills(fits["skill"])

@@ -1,10 +1,11 @@
 """Every seat of a run as numbers, summed per deal for any group of seats, and the intervals of the summary's rates.
 
 `SeatTable` holds one row per seat (its game, deal, contestant, side, role and every field the rates read);
-`sums(contestant, side, role)` gives a group's per-deal sums, and how many games and seats have a non-zero
-value, so each figure of summary.json says how many deals, games and seats stand behind it. `attach_*` add the
-deal-bootstrap interval (evaluation/stats/bootstrap.py) to the rows of by_contestant, by_role and by_setup
-(`fill_contestants` computes the contestants' rates here, from the same sums, rather than seat by seat).
+`sums(contestant, side, role, opponent)` gives a group's per-deal sums (opponent: only the games whose other
+side that contestant held alone, as the side-pure and anchored schedules play them), and how many games and seats
+have a non-zero value, so each figure of summary.json says how many deals, games and seats stand behind it.
+`attach_*` add the deal-bootstrap interval (evaluation/stats/bootstrap.py) to the rows of by_contestant, by_role
+and by_setup (`fill_contestants` computes the contestants' rates here, from the same sums, rather than seat by seat).
 """
 
 from __future__ import annotations
@@ -47,17 +48,24 @@ class SeatTable:
         self.contestant = np.array([s.contestant for _, s in seats], dtype=object)
         self.side = np.array([s.side for _, s in seats], dtype=object)
         self.role = np.array([s.role for _, s in seats], dtype=object)
+        holders = [{side: {s.contestant for s in g.seats if s.side == side} for side in ("killers", "good")}
+                   for g in games]
+        self.opponent = np.array([_only(holders[i]["good" if s.side == "killers" else "killers"]) for i, s in seats],
+                                 dtype=object)
         read = attrgetter(*self.names)
         self.values = np.array([read(s) for _, s in seats], dtype=np.float64).reshape(len(seats), len(self.names))
         self.n_games = len(games)
-        self._cache: dict[tuple[str | None, str | None, str | None], Sums] = {}
+        self._cache: dict[tuple[str | None, ...], Sums] = {}
 
-    def sums(self, contestant: str | None = None, side: str | None = None, role: str | None = None) -> Sums:
-        """The sums of the seats of `contestant` (None: all) on `side` (None: both) holding `role` (None: any)."""
-        key = (contestant, side, role)
+    def sums(self, contestant: str | None = None, side: str | None = None, role: str | None = None,
+             opponent: str | None = None) -> Sums:
+        """The sums of the seats of `contestant` (None: all) on `side` (None: both) holding `role` (None: any), in
+        games whose other side `opponent` held alone (None: any game)."""
+        key = (contestant, side, role, opponent)
         if key not in self._cache:
             mask = np.ones(len(self.game), dtype=bool)
-            for arr, want in ((self.contestant, contestant), (self.side, side), (self.role, role)):
+            for arr, want in ((self.contestant, contestant), (self.side, side), (self.role, role),
+                              (self.opponent, opponent)):
                 if want is not None:
                     mask &= arr == want
             self._cache[key] = self._sums(mask)
@@ -68,6 +76,11 @@ class SeatTable:
         deal = group_sum(self.deal[mask], vals, len(self.deals))
         game = group_sum(self.game[mask], vals, self.n_games)
         return Sums(deal, (game != 0).sum(axis=0), (vals != 0).sum(axis=0))
+
+
+def _only(names: set[str]) -> str | None:
+    """The one contestant holding a side, or None where several (or none) do."""
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def group_sum(index: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:

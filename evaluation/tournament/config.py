@@ -27,7 +27,9 @@
     prompt = 0.15
     completion = 0.60
 
-An llm contestant with neither model nor base_url plays on the embedded model.
+An llm contestant with neither model nor base_url plays on the embedded model. `anchors = ["hard"]` names
+contestants as anchors (an anchored, side-pure schedule); `primary = [...]` and `primary_pairs` declare the primary
+family of comparisons (docs/metrics.md).
 """
 
 from __future__ import annotations
@@ -122,6 +124,14 @@ class TournamentConfig(BaseModel):
     # seat in turn) against the `field` contestant in all the others (evaluation/tournament/schedules.py)
     schedule: Literal["rotate", "side-pure", "field"] = "rotate"
     field: str | None = None  # the field contestant of the field schedule
+    # side-pure against fixed anchors (contestants named here): on every deal each other contestant holds the
+    # killer side against each anchor's good side and the good side against its killer side, and each anchor
+    # plays itself (the baseline). Naming anchors makes the schedule side-pure.
+    anchors: list[str] = Field(default_factory=list, max_length=8)
+    # the primary family, declared before play (docs/metrics.md, "The primary family"): its metrics (None: the
+    # schedule's default) and its pairs: "anchors" (each contestant against each anchor) or "all" (every pair)
+    primary: list[str] | None = Field(default=None, max_length=32)
+    primary_pairs: Literal["anchors", "all"] = "anchors"
     shuffle_seats: bool = False  # rotate: seat order shuffled per deal from the seed (always for the others)
     # rotate: the killer-side seats all go to one contestant per rotation (each game's killer team is one model,
     # each contestant's in turn); false: the contestants alternate along the seating order, teams mixed as dealt
@@ -139,6 +149,28 @@ class TournamentConfig(BaseModel):
             return [_short(v) if isinstance(v, str) else v for v in value]
         return value
 
+    @model_validator(mode="before")
+    @classmethod
+    def _anchored(cls, value: Any) -> Any:
+        """Anchors imply the side-pure schedule where none is named."""
+        if isinstance(value, dict) and value.get("anchors") and "schedule" not in value:
+            return {**value, "schedule": "side-pure"}
+        return value
+
+    @field_validator("primary")
+    @classmethod
+    def _known_metrics(cls, value: list[str] | None) -> list[str] | None:
+        """Every metric of the primary family is a figure of docs/metrics.md (a rate, or a rate's `_lift`); never
+        an operational one (fallbacks are never tested)."""
+        from evaluation.games.metrics import RATES
+
+        known = {r.key for r in RATES} | {f"{r.key}_lift" for r in RATES if r.chance}
+        for name in value or []:
+            if name == "fallback" or name not in known:
+                raise ValueError(f"primary metric {name!r} is not a tested figure (docs/metrics.md, "
+                                 "The primary family)")
+        return value
+
     @field_validator("contestants")
     @classmethod
     def _unique(cls, value: list[Contestant]) -> list[Contestant]:
@@ -151,8 +183,7 @@ class TournamentConfig(BaseModel):
     @model_validator(mode="after")
     def _matchup(self) -> TournamentConfig:
         names = [c.name for c in self.contestants]
-        if self.schedule == "side-pure" and len(names) != 2:
-            raise ValueError(f"a side-pure schedule plays exactly 2 contestants, not {len(names)}")
+        self._check_anchors(names)
         if self.schedule == "field" and (self.field not in names or len(names) < 2):
             raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
         total = self.seeds * sum(self._per_deal(spec.seats) for spec in self.rulesets)
@@ -161,8 +192,33 @@ class TournamentConfig(BaseModel):
                              "split the tournament)")
         return self
 
+    def _check_anchors(self, names: list[str]) -> None:
+        unknown = [a for a in self.anchors if a not in names]
+        if unknown:
+            raise ValueError(f"anchor {unknown[0]!r} is not one of the contestants")
+        if len(set(self.anchors)) != len(self.anchors):
+            raise ValueError("an anchor is named twice")
+        if self.anchors and self.schedule != "side-pure":
+            raise ValueError(f"anchors play a side-pure schedule, not {self.schedule}")
+        blind = [a for a in self.anchors if self.contestant(a).agent == "random"]
+        if blind:  # it rates no seat and votes blindly: no deception or detection figure can be anchored on it
+            raise ValueError(f"anchor {blind[0]!r} plays at random: it rates no seat and votes blindly, so it "
+                             "cannot anchor lies believed or detection; anchor on a contestant that plays")
+        if self.schedule == "side-pure" and not self.anchors and len(names) != 2:
+            raise ValueError(f"a side-pure schedule plays exactly 2 contestants (or name `anchors`), not "
+                             f"{len(names)}")
+        if self.anchors and len(self.anchors) == len(names):
+            raise ValueError("every contestant is an anchor: name at least one contestant that is not")
+
+    @property
+    def anchored(self) -> bool:
+        """Whether the schedule is side-pure against named anchors."""
+        return bool(self.anchors)
+
     def _per_deal(self, players: int) -> int:
         """Games per deal of a table of `players` (evaluation/tournament/schedules.py)."""
+        if self.anchors:
+            return len(self.anchors) * (2 * (len(self.contestants) - len(self.anchors)) + 1)
         if self.schedule == "side-pure":
             return 2
         if self.schedule == "field":

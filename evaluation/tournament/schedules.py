@@ -7,6 +7,11 @@
   killer team is one contestant, held by each in turn (the contrast the paired comparisons measure).
 - side-pure (2 contestants A, B): on each deal, A holds every killer-side seat and B every good seat, then the
   reverse: the same cards, the model alone on its side (teams are never mixed).
+- anchored (side-pure with `anchors`): on each deal, for each anchor H, H plays itself (the baseline), then each
+  other contestant C holds every killer-side seat against H's good side, and every good seat against H's killer
+  side. So C's killer-side figures and H's own killer side face the same good side on the same cards, and a
+  deal-paired difference measures the killer side alone (and the good side likewise): per-side skill identified
+  by design, relative to the anchor.
 - field: for each other contestant X and each seat of the seating order, X plays that seat alone and the field
   contestant every other seat: one model against a fixed field, over every card of the deal.
 Outside rotate the seating order is always shuffled per deal from the seed, so no contestant always speaks after
@@ -62,6 +67,25 @@ def killer_seats(ruleset: str, players: int, seed: int) -> set[int]:
     return {s.number for s in state.seats if side_of(s.cards) == "killers"}
 
 
+def pure(bad: set[int], players: int, killers: str, good: str) -> dict[int, str]:
+    """The roster where `killers` holds every killer-side seat and `good` every other."""
+    return {s: killers if s in bad else good for s in range(1, players + 1)}
+
+
+def anchored(cfg: TournamentConfig, ruleset: str, players: int, seed: int, base: str) -> list[Scheduled]:
+    """One deal of the anchored schedule: per anchor, its self-play, then each contestant on either side of it."""
+    bad = killer_seats(ruleset, players, seed)
+    focal = [c.name for c in cfg.contestants if c.name not in cfg.anchors]
+    out: list[Scheduled] = []
+    for h, anchor in enumerate(cfg.anchors):
+        games = [(f"a{h}", anchor, anchor)]
+        for i, name in enumerate(focal):
+            games += [(f"a{h}c{i}k", name, anchor), (f"a{h}c{i}g", anchor, name)]
+        for tag, killers, good in games:
+            out.append(Scheduled(f"{base}-{tag}", ruleset, players, seed, len(out), pure(bad, players, killers, good)))
+    return out
+
+
 def schedule(cfg: TournamentConfig) -> list[Scheduled]:
     """Every game of the tournament, in a fixed order (ruleset, seed, then the schedule's own order)."""
     names = [c.name for c in cfg.contestants]
@@ -71,7 +95,9 @@ def schedule(cfg: TournamentConfig) -> list[Scheduled]:
         for k in range(cfg.seeds):
             seed = cfg.first_seed + k
             base = f"{spec.id}-p{n}-s{seed}"
-            if cfg.schedule == "side-pure":
+            if cfg.anchors:
+                out += anchored(cfg, spec.id, n, seed, base)
+            elif cfg.schedule == "side-pure":
                 bad = killer_seats(spec.id, n, seed)
                 for r, (a, b) in enumerate((names, names[::-1])):
                     roster = {s: a if s in bad else b for s in range(1, n + 1)}

@@ -59,13 +59,15 @@ def test_brier_and_operations(facts) -> None:
     # seat 3 (a) rates the living seats of b, 2 (killer) and 4: (0.5-1)^2 + (0.1-0)^2; it knows nothing, so the
     # prior is 2 killers over the 4 other seats, 0.5: 0.25 + 0.25
     assert s[3].brier_sum == pytest.approx(0.26) and s[3].brier_n == 2 and s[3].brier_prior_sum == pytest.approx(0.5)
-    # seat 4 (b) rates 1 and 3 at 0.5 in its statement, and gives no suspicion with its vote: scored at the prior
-    assert s[4].brier_sum == pytest.approx(1.0) and (s[4].brier_n, s[4].brier_rated) == (4, 2)
-    # AUC terms, decision by decision: seat 4 met 1 (killer) and 3 (good) at 0.5 twice, a tie each time; seat 3
-    # ranked 2 (killer, 0.5) over 4 (good, 0.1) once
-    assert (s[4].auc_pairs, s[4].auc_wins, s[4].auc_chance) == (2, 1.0, 1.0)
+    # seat 4 (b) rates 1 and 3 at 0.5 in its statement, and gives no suspicion with its vote: only the rated
+    # decision is scored (1 of its 2), so the unrated vote adds no pair at the prior
+    assert s[4].brier_sum == pytest.approx(0.5) and (s[4].brier_n, s[4].brier_rated) == (2, 2)
+    assert (s[4].suspicion_decisions, s[4].suspicion_decisions_rated) == (2, 1)
+    # AUC terms, decision by decision: seat 4 met 1 (killer) and 3 (good) at 0.5 once, a tie; seat 3 ranked 2
+    # (killer, 0.5) over 4 (good, 0.1) once
+    assert (s[4].auc_pairs, s[4].auc_wins, s[4].auc_chance) == (1, 0.5, 0.5)
     assert (s[3].auc_pairs, s[3].auc_wins) == (1, 1.0)
-    assert (s[1].misread_n, s[1].misread_sum, s[2].misread_n) == (2, pytest.approx(0.5), 1)
+    assert (s[1].misread_n, s[1].misread_sum, s[2].misread_n) == (1, pytest.approx(0.25), 1)
     assert (s[3].fallbacks, s[3].retries, s[4].prompt_tokens, s[4].completion_tokens) == (1, 2, 100, 10)
     assert s[4].latencies == [0.0, 4.0]
 

@@ -115,3 +115,18 @@ def test_a_pilot_prices_cached_prompt_tokens_at_the_cached_price(tmp_path: Path)
     # by hand, per decision: (600 × 1 + 400 × 0.1 + 100 × 2) / 1e6 = 840e-6 USD
     assert row["decisions"] > 0 and row["prompt_tokens"] == 1000 * row["decisions"]
     assert row["usd"] == round(row["decisions"] * 840e-6, 4)
+
+
+def test_an_anchored_plan_gives_the_per_side_mde() -> None:
+    from evaluation.planning.plan import _anchored_mde, render_plan
+    from evaluation.tournament.config import parse_config
+    from evaluation.tournament.schedules import schedule
+
+    cfg = parse_config({"rulesets": ["v3:12"], "seeds": 40, "anchors": ["h"],
+                        "contestants": [{"name": "h", "agent": "scripted:hard"}, {"name": "c", "agent": "scripted"}]})
+    rows = _anchored_mde(cfg, schedule(cfg), {("v3", 12): (1, 2)})  # p = (1 + 1) / (2 + 2) = 0.5
+    # one game of c and one of h's self-play a deal: Var = 2 p (1 - p) = 0.5; MDE = 2.8016 sqrt(40 x 0.5) / 40
+    assert [(r["a"], r["b"], r["side"]) for r in rows] == [("c", "h", "killers"), ("c", "h", "good")]
+    assert all(r["points"] == 31.3 and r["deals"] == 40 for r in rows)
+    text = render_plan({"schedule": "side-pure", "games": 120, "setups": {}, "seats": {}, "mde": rows}, None, "win")
+    assert "per-side difference in 'win as killers', c − h's self-play, against h's good side" in text

@@ -89,6 +89,6 @@ def test_the_order_of_unequal_skills_is_recovered() -> None:
     deals = Deals(games, draws=500)
     out, fits = sides.rate(games, ["c", "b", "a"], deals)
     got = out["skill"]
-    assert out["anchor"] == "c" and got["a"]["skill"] > got["b"]["skill"] > 0 and got["b"]["lo"] > 0
+    assert out["reference"] == "c" and got["a"]["skill"] > got["b"]["skill"] > 0 and got["b"]["lo"] > 0
     gap = sides.compare(fits["skill"], deals, "a", "b")
     assert gap["lo"] > 0 and gap["diff"] == pytest.approx(0.8, abs=0.4)

@@ -1,12 +1,13 @@
-"""Deal-paired comparisons: the difference, its interval, the permutation p, Holm; pairs and dropped deals."""
+"""Deal-paired comparisons: the difference, the bootstrap-t interval and p, the floor, Holm; pairs, dropped deals."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from evaluation.report.leaderboard import p_text
 from evaluation.stats.bootstrap import Deals
-from evaluation.stats.paired import Side, compare, holm, pairs
+from evaluation.stats.paired import Side, _se, compare, holm, pairs, resamples
 
 
 def test_holm_by_hand() -> None:
@@ -49,12 +50,34 @@ def test_deals_where_either_is_undefined_are_dropped_and_counted() -> None:
     assert none["diff"] is None and none["p"] is None
 
 
-def test_the_permutation_is_the_sign_flip_test_for_equal_denominators() -> None:
-    # with one trial a deal, the statistic is the mean per-deal difference and a swap flips its sign: the p value
-    # is the share of sign patterns whose mean is at least as far from 0, checked against all 2^8 patterns
-    d = np.array([1.0, 1.0, 1.0, 1.0, 1.0, 0.0, -1.0, 1.0])
-    a, b = np.where(d > 0, 1.0, 0.0), np.where(d < 0, 1.0, 0.0)
-    out = compare(Deals([], draws=4000, seed=1), Side(a, np.ones(8)), Side(b, np.ones(8)))
-    signs = np.array(np.meshgrid(*[[-1, 1]] * 8)).reshape(8, -1).T
-    exact = (np.abs((signs * d).mean(axis=1)) >= abs(d.mean()) - 1e-12).mean()
-    assert out["p"] == pytest.approx(exact, abs=0.02)
+def test_the_interval_and_the_p_come_from_one_resampling_and_never_disagree() -> None:
+    # over many data sets, zero lies outside the 95 % interval exactly when p <= 0.05
+    rng = np.random.default_rng(3)
+    deals = Deals([], draws=999)
+    for _ in range(200):
+        na, nb = rng.integers(1, 14, 20).astype(float), rng.integers(1, 4, 20).astype(float)
+        ka, kb = rng.binomial(na.astype(int), 0.5).astype(float), rng.binomial(nb.astype(int), 0.4).astype(float)
+        out = compare(deals, Side(ka, na), Side(kb, nb))
+        assert (out["p"] <= 0.05) == (not out["lo"] <= 0 <= out["hi"]), out
+
+
+def test_the_se_is_the_deal_linearisation() -> None:
+    ka, na = np.array([3.0, 5.0, 1.0, 4.0]), np.array([6.0, 8.0, 3.0, 7.0])
+    kb, nb = np.array([1.0, 2.0, 2.0, 0.0]), np.array([2.0, 3.0, 4.0, 1.0])
+    ra, rb = ka.sum() / na.sum(), kb.sum() / nb.sum()
+    u = (ka - ra * na) / na.sum() - (kb - rb * nb) / nb.sum()
+    diff, se = _se(np.ones((1, 4)), ka, na, kb, nb)
+    assert diff[0] == pytest.approx(ra - rb) and se[0] == pytest.approx(np.sqrt(4 / 3 * (u ** 2).sum()))
+
+
+def test_a_certain_lead_sits_at_the_monte_carlo_floor_and_says_so() -> None:
+    out = compare(Deals([], draws=499), Side(np.full(30, 5.0), np.full(30, 5.0)), Side(np.zeros(30), np.full(30, 5.0)))
+    assert out["p"] == pytest.approx(1 / 500) and out["p_floor"] and out["resamples"] == 499
+    assert p_text(out) == "< 1/500"
+
+
+def test_resamples_let_holm_reach_alpha() -> None:
+    # R >= 20 x family / alpha: the smallest Holm-adjusted p of a family of m is m / (R + 1) <= alpha / 20
+    for m in (1, 4, 12, 42):
+        r = resamples(m)
+        assert r >= 20 * m / 0.05 and m / (r + 1) <= 0.05 / 20

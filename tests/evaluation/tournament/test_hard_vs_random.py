@@ -49,4 +49,4 @@ def test_hard_is_found_ahead_of_random_under_rotate(tmp_path: Path) -> None:
           f"deals, p {win['p']}; rating {rating['diff']:+.2f} [{rating['lo']:+.2f}, {rating['hi']:+.2f}] logits")
     assert win["deals"] == 60 and win["deals_dropped"] == 0
     assert 0 < win["lo"] < win["diff"] and 0 < rating["lo"] < rating["diff"]
-    assert summary["ratings"]["anchor"] == "hard" and summary["ratings"]["skill"]["random"]["hi"] < 0
+    assert summary["ratings"]["reference"] == "hard" and summary["ratings"]["skill"]["random"]["hi"] < 0

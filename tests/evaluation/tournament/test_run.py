@@ -65,10 +65,16 @@ def test_every_output_file(run_dir: Path) -> None:
         assert section in report, section
     assert set(summary["by_role"]) == {"scripted", "random", "rnd2", "all"}
     assert summary["by_role"]["all"]["killer"]["seats"] == 12 and summary["by_role"]["scripted"]["killer"]["seats"] == 4
-    assert summary["ratings"]["anchor"] == "scripted" and summary["resampling"]["unit"] == "deal"
+    assert summary["ratings"]["reference"] == "scripted" and summary["resampling"]["unit"] == "deal"
     pairs = {(c["a"], c["b"]) for c in summary["comparisons"]}
     assert pairs == {("scripted", "random"), ("scripted", "rnd2"), ("random", "rnd2")}
     assert all(c["deals"] + c["deals_dropped"] <= 2 for c in summary["comparisons"])
+    # rotate identifies no per-side comparison: none is made, the per-side rates are marked descriptive, and the
+    # win contrast is printed once (no win_as_killers / win_as_good duplicates); fallbacks are never tested
+    assert all(c["side"] is None for c in summary["comparisons"]) and summary["estimands"]["per_side"] == "descriptive"
+    assert not {"win_as_killers", "win_as_good", "fallback"} & {c["metric"] for c in summary["comparisons"]}
+    assert "win as killers (descriptive)" in report and "not identified by this schedule: use anchors" in report
+    assert summary["family"]["metrics"] == ["win"] and summary["family"]["size"] == 3
     assert report.index("## Leaderboard") < report.index("## Paired comparisons") < report.index("## Metrics per")
     assert summary["contestants"]["scripted"]["swing"]["n"] > 0  # scripted seats accuse, and others vote after
 

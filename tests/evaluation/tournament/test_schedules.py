@@ -116,13 +116,68 @@ def test_runs_end_to_end(tmp_path: Path, extra: dict) -> None:
         # equal killer-side seat counts for both: each holds the same deals' killer cards once
         assert summary["contestants"]["scripted"]["win_as_killers"]["n"] == \
             summary["contestants"]["random"]["win_as_killers"]["n"]
-        # a good seat's scored votes can only fall on the other contestant's seats, all killers: no lift
+        # each side is one contestant, so a good seat is scored on every other seat (its own side's too, as in
+        # self-play): the chance of a vote is below 1 and its lift is defined
         votes = sides["vote_accuracy"]
-        assert votes["n"] > 0 and votes["base"] == 1 and votes["lift"] is None and "lift_lo" not in votes
-        lift = next(c for c in summary["comparisons"] if c["metric"] == "vote_accuracy_lift")
-        assert lift["diff"] is None and lift["deals"] == 0 and lift["deals_dropped"] == 2
+        assert votes["n"] > 0 and 0 < votes["base"] < 1 and votes["lift"] is not None
+        # two contestants side-pure: one contrast per deal, so only the overall figures are compared
+        assert {c["side"] for c in summary["comparisons"]} == {None}
+        assert summary["estimands"]["per_side"] == "descriptive"
         write_report(tmp_path, plots=False)
-        assert "| good votes on killers, lift over chance | not defined |" in (tmp_path / "report.md").read_text()
+        assert "not identified by this schedule: use anchors" in (tmp_path / "report.md").read_text()
     else:
         # the focal scripted sits alone once per seat of each deal; the field random holds the other 7 seats
         assert sides["seats"] == 2 * 8 and summary["contestants"]["random"]["seats"] == 2 * 8 * 7
+
+
+ANCHORED = [{"name": "hard", "agent": "scripted:hard"}, {"name": "normal", "agent": "scripted:normal"},
+            {"name": "rnd", "agent": "random"}]
+
+
+def test_anchored_plays_each_contestant_on_either_side_of_each_anchor_and_the_anchor_itself() -> None:
+    cfg = parse_config({"rulesets": ["v3:12"], "seeds": 3, "anchors": ["hard"], "contestants": ANCHORED})
+    assert cfg.schedule == "side-pure" and cfg.anchored
+    games = schedule(cfg)
+    assert len(games) == 3 * (1 + 2 * 2)
+    for seed in range(3):
+        bad = _killers("v3", 12, seed)
+        mine = [g for g in games if g.seed == seed]
+        pairs = [({g.roster[s] for s in bad}, {g.roster[s] for s in set(g.roster) - bad}) for g in mine]
+        assert pairs == [({"hard"}, {"hard"}), ({"normal"}, {"hard"}), ({"hard"}, {"normal"}),
+                         ({"rnd"}, {"hard"}), ({"hard"}, {"rnd"})]
+        assert len({g.game_id for g in mine}) == 5
+
+
+@pytest.mark.parametrize(("bad", "why"), [
+    ({"anchors": ["nobody"]}, "not one of the contestants"),
+    ({"anchors": ["rnd"]}, "plays at random"),
+    ({"anchors": ["hard"], "schedule": "rotate"}, "side-pure"),
+    ({"anchors": ["hard", "normal"], "contestants": ANCHORED[:2]}, "every contestant is an anchor"),
+    ({"anchors": ["hard"], "primary_pairs": "some"}, "primary_pairs"),
+    ({"anchors": ["hard"], "primary": ["fallback"]}, "not a tested figure"),
+    ({"anchors": ["hard"], "primary": ["winning"]}, "not a tested figure"),
+])
+def test_impossible_anchors_are_refused(bad: dict, why: str) -> None:
+    with pytest.raises(ConfigError, match=why):
+        parse_config({"rulesets": ["v3:12"], "contestants": ANCHORED, **bad})  # bad may replace contestants
+
+
+def test_an_anchored_run_writes_per_side_comparisons_against_the_anchor(tmp_path: Path) -> None:
+    cfg = parse_config({"name": "anch", "rulesets": ["v2-classic:8"], "seeds": 3, "parallel": 2,
+                        "anchors": ["hard"], "contestants": ANCHORED})
+    done = asyncio.run(run_tournament(cfg, tmp_path))
+    assert done.failed == {} and done.played == 3 * 5
+    summary = write_report(tmp_path, plots=False)
+    entries = summary["comparisons"]
+    sided = [e for e in entries if e["family"] != "estimate"]
+    assert sided and all(e["side"] in ("killers", "good") and e["against"] == "hard" for e in sided)
+    assert summary["estimands"]["per_side"] == "identified" and summary["family"]["size"] == 2 * 4
+    primary = [e for e in entries if e["family"] == "primary"]
+    assert len(primary) == 8 and all(e["b"] == "hard" and "p_holm" in e for e in primary)
+    assert all("p_holm" not in e for e in entries if e["family"] != "primary")
+    assert not any(e["metric"] == "fallback" for e in entries)
+    # rnd rates no seat: no AUC, so it is not compared on it (every deal dropped)
+    auc = next(e for e in primary if e["a"] == "rnd" and e["metric"] == "auc_good")
+    assert auc["diff"] is None and auc["deals"] == 0 and summary["per_side"]["hard"]["rnd"]["auc_good"]["n"] == 0
+    report = (tmp_path / "report.md").read_text()
+    assert "## Per side against hard" in report and "win as killers vs hard's good side" in report
