@@ -18,7 +18,10 @@ from tests.tui.conftest import SIZE, play_app, screen_text, ticks
 from tui.app import KillerApp
 from tui.i18n import tr
 from tui.screens.claim_form import ADD, DONE, KEEP, NO_CLAIM, ClaimScope, check_options, claim_form, role_options
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 
 
 async def pick(pilot: Any, app: KillerApp, value: Any) -> None:

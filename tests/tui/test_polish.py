@@ -22,7 +22,10 @@ from tests.tui.conftest import SIZE, play_app, sample, screen_text, table_text, 
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 from tui.state.model import build, new_model
 from tui.state.outcome import over_line
 from tui.state.wait import SPINNER, WaitLine, waiting_what
