@@ -52,6 +52,7 @@ class StatusBar(Static):
                              (phase_text(model), "bold yellow"))
         if extra:
             text.append("  " + extra, "dim")
+        text.no_wrap, text.overflow = True, "ellipsis"  # one line: what does not fit ends in "…"
         self.update(text)
 
 

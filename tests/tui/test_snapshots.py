@@ -14,11 +14,11 @@ import pytest
 from engine.record.view import GOD, PUBLIC
 from tests.tui.conftest import SIZE, play_app, sample, ticks
 from tui.app import KillerApp
+from tui.i18n import tr
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.privacy import PrivacyScreen
 from tui.screens.prompts.choice_list import TargetScreen
-from tui.i18n import tr
 from tui.state.outcome import over_line
 
 TO_DAY_2 = ["right_square_bracket"] * 4  # night 1, day 1, night 2, day 2

@@ -24,8 +24,8 @@ from typing import Any, Protocol
 from textual.screen import Screen
 
 from engine import SPEECHES, EventKind, get_ruleset
-from engine.roles import Team, team_of
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target, target_from_json
+from engine.roles import Team, team_of
 from tui.format import target_text
 from tui.i18n import role, tr
 from tui.screens.prompts.choice_list import TargetScreen
@@ -200,7 +200,7 @@ async def _meant(app: FormHost, scope: ClaimScope, picked: str | None, claimed: 
             options.append((tr(lang, "claim_meant_confess"), CONFESS))
         options.append((tr(lang, "claim_back"), BACK))
         title = tr(lang, "ask_confess_or_claim", claim=said, role=role(lang, picked))
-        return await app.ask(TargetScreen(title, options, lang))
+        return await app.ask(TargetScreen(title, options, lang, back=True))
     if change or team_of(picked) != Team.GOOD:
         sure = await app.ask(ConfirmScreen(said, lang, title=tr(lang, "claim_confirm_title")))
         return WORDS_ONLY if sure else BACK

@@ -11,7 +11,7 @@ class ConfirmScreen(ListScreen):
 
     def __init__(self, what: str, lang: str, title: str | None = None) -> None:
         title = f"{title or tr(lang, 'confirm_title')}\n{tr(lang, 'confirm_body', what=what)}"
-        super().__init__(title, [(tr(lang, "no"), False), (tr(lang, "yes"), True)], lang)
+        super().__init__(title, [(tr(lang, "no"), False), (tr(lang, "yes"), True)], lang, back=True)
         self.what = what
 
     def action_escape(self) -> None:
