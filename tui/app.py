@@ -266,7 +266,8 @@ class KillerApp(ReplayActions):
 
     def show_game_over(self) -> None:
         path = str(self.result.path) if self.result is not None else None
-        winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner")
+        winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner") or \
+            next((e.event.data.get("winner") for e in self.entries if e.event.kind == EventKind.GAME_OVER), None)
         self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans,
                                         title=over_line(self.header, self.entries, self.lang, winner)))
 
