@@ -195,7 +195,7 @@ async def _meant(app: FormHost, scope: ClaimScope, picked: str | None, claimed: 
     said = tr(lang, "claim_change", old=role(lang, claimed), new=role(lang, picked)) if change else \
         tr(lang, "claim_role", role=role(lang, picked))
     if picked in scope.jumpers:
-        options = [(tr(lang, "claim_words_only", role=role(lang, picked)), WORDS_ONLY)]
+        options: list[tuple[str, Any]] = [(tr(lang, "claim_words_only", role=role(lang, picked)), WORDS_ONLY)]
         if may_confess:
             options.append((tr(lang, "claim_meant_confess"), CONFESS))
         options.append((tr(lang, "claim_back"), BACK))

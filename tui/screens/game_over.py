@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine import EventKind as K
+from engine import Winner
 from engine.roles import ROLES, Team, team_of
 from orchestrator.store.transcript import Entry
 from tui.format import cards_text, event_text
@@ -34,9 +35,9 @@ def seat_team(cards: list[str]) -> Team:
 def verdict(winner: str | None, cards: dict[int, list[str]], you: frozenset[int], lang: str) -> str:
     """"You won" / "You lost" for the person's seats (a draw is a draw; hot-seat seats on both sides: each seat's
     own word); empty where nobody at the keyboard played or the winner is unknown."""
-    if winner not in ("killers", "good", "draw") or not you or not all(s in cards for s in you):
+    if winner not in tuple(Winner) or not you or not all(s in cards for s in you):
         return ""
-    if winner == "draw":
+    if winner == Winner.DRAW:
         return tr(lang, "you_draw")
     won = {s: seat_team(cards[s]).value == winner for s in sorted(you)}
     if len(set(won.values())) == 1:

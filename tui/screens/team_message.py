@@ -87,6 +87,6 @@ class TeamMessageScreen(SpeechScreen):
         self.query_one("#count", Label).update(self._count(len(kept), full))
 
     @on(Input.Submitted)
-    def _said(self, event: Input.Submitted) -> None:
+    def _told(self, event: Input.Submitted) -> None:
         event.stop()
         self.dismiss(within_limit(event.value.strip()))
