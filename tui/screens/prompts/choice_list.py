@@ -62,6 +62,7 @@ class ListScreen(DecisionScreen):
         self.refuse, self.back, self.entry = refuse, back, ""
         self.keys = keys if keys is not None else choice_keys(choices)  # fixed keys: the same item every time
         self.before = default  # the highlight before the entry was typed: a refused entry puts it back
+        self.shown_title = title  # the title as drawn now (Esc hiding the list says how to bring it back)
 
     def compose(self) -> ComposeResult:
         keys, seats = self.keys, is_seat_list(self.choices)
@@ -146,6 +147,7 @@ class ListScreen(DecisionScreen):
         hidden = not self.has_class("-hidden")
         self.set_class(hidden, "-hidden")
         title = tr(self.lang, "hidden_prompt", title=self.title_text) if hidden else self.title_text
+        self.shown_title = title
         self.query_one("#title", Label).update(wrapped(title))
         if not hidden:
             self.query_one(ChoiceList).focus()
