@@ -312,12 +312,32 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
             "timeout": getattr(args, "timeout", None)}
 
 
+def person_seats(path: Path, args: argparse.Namespace) -> None:
+    """`killer resume` plays the bots only: a game with a person's seat is refused with the command that
+    continues it in the terminal, where the person answers (`killer play --resume`)."""
+    from orchestrator.store.transcript import TranscriptError, read_transcript
+
+    try:
+        header = read_transcript(path, tolerant=True).header
+    except TranscriptError as exc:
+        raise CommandError(str(exc)) from None
+    humans = (header.get("options") or {}).get("humans") or []
+    if not humans:
+        return
+    words = ["killer", "play", "--resume", str(args.game)]
+    if Path(args.out) != Path("transcripts"):
+        words += ["--out", str(args.out)]
+    who = f"seat {humans[0]} is" if len(humans) == 1 else f"seats {', '.join(str(s) for s in humans)} are"
+    raise CommandError(f"{path}: {who} played by a person; continue it with `{shlex.join(words)}`")
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     from orchestrator.hooks import Hooks
     from orchestrator.output.narrate import Narrator
     from orchestrator.resume import resume_game
 
     path = find_game(args.game, args.out)
+    person_seats(path, args)
     narrator = Narrator()
     try:
         result = asyncio.run(resume_game(path, hooks=Hooks(on_entry=narrator.on_entry, on_end=narrator.on_end),

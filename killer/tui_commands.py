@@ -28,7 +28,10 @@ def register(subparsers: Any) -> None:
     watch = add_command(subparsers, "watch", DESCRIPTIONS["watch"])
     watch.add_argument("transcript", nargs="?", type=Path, help="a transcript to replay (default: a live game)")
     watch.add_argument("--live", action="store_true", help="run a new game and watch it as it happens")
-    watch.add_argument("--god", action="store_true", help="start in the god view (toggle with g)")
+    views = watch.add_mutually_exclusive_group()
+    views.add_argument("--god", action="store_true", help="start in the god view (toggle with g)")
+    views.add_argument("--seat", type=int, metavar="N", dest="watch_seat",
+                       help="seat N's view: the public events, its own cards, night results and notes")
     watch.add_argument("--paused", action="store_true", help="replay: start paused (space plays)")
     watch.add_argument("--pace", type=PACE, help="live: seconds to linger on each public event "
                        "(default 0.4 for scripted/random bots, 0 for models)")
@@ -153,12 +156,15 @@ def build_watch_app(args: argparse.Namespace) -> Any:
     from orchestrator.store.transcript import TranscriptError, read_transcript
     from tui.app import KillerApp
 
-    view = GOD if args.god else PUBLIC
+    view: Any = GOD if args.god else PUBLIC
     if args.transcript is not None and not args.live:
         try:
             transcript = read_transcript(args.transcript, tolerant=True)
         except TranscriptError as exc:
             raise CommandError(str(exc)) from None
+        if args.watch_seat is not None:
+            view = _seat_of(args.watch_seat, int(transcript.header.get("players") or len(transcript.header.get(
+                "seats") or ())))
         return KillerApp(transcript.header, transcript.entries, mode="replay", lang=args.lang, view=view,
                          autoplay=not args.paused)
     from orchestrator.run import run_game
@@ -166,8 +172,17 @@ def build_watch_app(args: argparse.Namespace) -> Any:
 
     config = make_config(args)
     header = planned_header(config, players_of(config.ruleset, config.players))
+    if args.watch_seat is not None:
+        view = _seat_of(args.watch_seat, players_of(config.ruleset, config.players))
     return KillerApp(header, mode="live", lang=config.lang, view=view,
                      runner=lambda hooks: run_game(config, hooks=hooks), pace=_pace(args, config.agents, 0.4))
+
+
+def _seat_of(seat: int, players: int) -> int:
+    """`--seat N` of a watch: a seat of the table, else one line naming the seats there are."""
+    if not 1 <= seat <= players:
+        raise CommandError(f"--seat {seat}: no such seat at a table of {players} (seats 1..{players})")
+    return seat
 
 
 def build_play_app(args: argparse.Namespace) -> Any:

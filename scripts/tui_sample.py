@@ -24,7 +24,10 @@ from tui.app import KillerApp
 from tui.play import answer
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 
 SPEECHES = {"en": ("I am a civilian. I listen to the checks before I vote.",
                    "Someone here is lying about the police; I follow the claim that the deaths back.",
@@ -43,9 +46,9 @@ async def drive(app: KillerApp, lang: str) -> None:
             if isinstance(screen, GameOverScreen):
                 break
             if isinstance(screen, SpeechScreen):
-                from textual.widgets import Input
+                from tui.screens.prompts.speech import SpeechBox
 
-                screen.query_one(Input).value = SPEECHES[lang][said % len(SPEECHES[lang])]
+                screen.query_one(SpeechBox).text = SPEECHES[lang][said % len(SPEECHES[lang])]
                 said += 1
                 await pilot.press("enter")
             elif isinstance(screen, ConfirmScreen):

@@ -28,7 +28,7 @@ from tui.keys import bindings, bindings_map
 from tui.replay_actions import ReplayActions
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.prompts import SHORT_HEIGHT
+from tui.screens.prompts.docked import SHORT_HEIGHT
 from tui.state.model import TableModel, build
 from tui.state.outcome import over_line
 from tui.state.replay import Replay
@@ -64,6 +64,7 @@ class KillerApp(ReplayActions):
         self.mode, self.humans, self.runner, self.pace = mode, humans, runner, pace
         self.lang = lang or str(self.header.get("lang", "en"))
         self.view: View = view
+        self.watched = view if isinstance(view, int) and mode != "play" else None  # watch --seat N
         self.replay = Replay(self.entries) if mode == "replay" else None
         self.autoplay = autoplay
         self.answer = answer
@@ -130,7 +131,7 @@ class KillerApp(ReplayActions):
         model = self.model()
         self.query_one(StatusBar).show(model, self.status_extra())
         # the left column's whole height (the status line and the footer aside): a decision panel never takes it
-        # from the seats (tui/screens/prompts.docks_beside)
+        # from the seats (tui/screens/prompts/docked.docks_beside)
         self.seat_rows = self.query_one(SeatsPanel).show(model, table_width(self._width or self.size.width),
                                                          rows=(self._height or self.size.height) - 2)
         self.query_one(Feed).show(model)
@@ -265,7 +266,8 @@ class KillerApp(ReplayActions):
 
     def show_game_over(self) -> None:
         path = str(self.result.path) if self.result is not None else None
-        winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner")
+        winner = (self.result.winner if self.result is not None else None) or (self.ended or {}).get("winner") or \
+            next((e.event.data.get("winner") for e in self.entries if e.event.kind == EventKind.GAME_OVER), None)
         self.push_screen(GameOverScreen(winner, self.entries, self.lang, path, you=self.humans,
                                         title=over_line(self.header, self.entries, self.lang, winner)))
 
@@ -282,12 +284,18 @@ class KillerApp(ReplayActions):
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd_rules"), tr(lang, "key_help"), self.action_help)
         if self.check_action("toggle_god", ()):
-            yield SystemCommand(tr(lang, "cmd_view"), tr(lang, "key_view"), self.action_toggle_god)
+            views = "／" if lang == "zh" else " / "
+            named = views.join(tr(lang, "view_name_seat", n=v) if isinstance(v, int) else tr(lang, f"view_name_{v}")
+                               for v in self.view_order())
+            yield SystemCommand(tr(lang, "cmd_view_watch", views=named), tr(lang, "key_view"),
+                                self.action_toggle_god)
         if self.replay is not None:
             yield SystemCommand(tr(lang, "cmd_jump"), tr(lang, "key_jump"), self.action_jump)
             yield SystemCommand(tr(lang, "cmd_faster"), "+", lambda: self.action_speed(1))
             yield SystemCommand(tr(lang, "cmd_slower"), "-", lambda: self.action_speed(-1))
-        yield SystemCommand(tr(lang, "cmd_quit"), "ctrl+q", self.action_quit)
+        # a replay saves nothing (the transcript is only read): its quit says so
+        quit_words = "cmd_quit_replay" if self.replay is not None or self.over else "cmd_quit"
+        yield SystemCommand(tr(lang, quit_words), "ctrl+q", self.action_quit)
 
     async def ask(self, screen: Screen[Any]) -> Any:
         """Pushes a prompt and waits for its answer (works from the game worker and from tests)."""
@@ -305,8 +313,9 @@ class KillerApp(ReplayActions):
             self._asking = None
 
     async def action_quit_viewer(self) -> None:
-        """`q` quits a replay or a live watch; never a played game (a stray q in a prompt must not end it)."""
-        if self.mode != "play":
+        """`q` quits a replay or a live watch, and a played game once it is over; never a played game under way
+        (a stray q in a prompt must not end it)."""
+        if self.mode != "play" or (self.over and self._asking is None):
             await self.action_quit()
 
     async def action_quit(self) -> None:
@@ -327,10 +336,14 @@ class KillerApp(ReplayActions):
             return self.replay is not None
         return not (action == "toggle_god" and self.mode == "play" and not self.over)
 
-    def action_toggle_god(self) -> None:
+    def view_order(self) -> list[View]:
+        """The views `g` cycles through: play, your seats then god and public; a watch, the seat it was started
+        on (`killer watch --seat N`), the public and god."""
         if self.mode == "play":
-            order: list[View] = [*sorted(self.humans), GOD, PUBLIC]
-        else:
-            order = [PUBLIC, GOD]
+            return [*sorted(self.humans), GOD, PUBLIC]
+        return [*([self.watched] if self.watched is not None else []), PUBLIC, GOD]
+
+    def action_toggle_god(self) -> None:
+        order = self.view_order()
         nxt = order[(order.index(self.view) + 1) % len(order)] if self.view in order else order[0]
         self.set_view(nxt)

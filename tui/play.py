@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import DecisionKind, Request
+from engine import Claim, DecisionKind, Request
 from engine.legality.validate import target_rule
 from engine.moves.decisions import target_from_json
 from engine.record.view import PUBLIC
 from tui.format import target_text
 from tui.i18n import action, role, tr
-from tui.screens.claim_form import claim_form
+from tui.screens.claim_form import CONFESS, claim_form
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, Refuse, SpeechScreen, TargetScreen, typed_target
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.entry import Refuse, typed_target
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 from tui.screens.team_message import TeamMessageScreen, partners_of
 from words.prompt_card import talk_text
 from words.refusals import judge_refusal, refusal
@@ -130,6 +134,14 @@ async def _choose_target(app: KillerApp, request: dict[str, Any], error: str | N
         return {"target": target, "speech": "", "accusation": None, "message": message or ""}
 
 
+async def _claim(app: KillerApp, request: dict[str, Any]) -> Claim | str | None:
+    """The claim form until it answers a claim (or none), or a confession the person confirmed (CONFESS)."""
+    while True:
+        claim = await claim_form(app, int(request["seat"]), bool(request.get("may_confess")))
+        if claim != CONFESS or await app.ask(ConfirmScreen(tr(app.lang, "confess"), app.lang)):
+            return claim
+
+
 async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> dict[str, Any]:
     lang = app.lang
     if request.get("may_confess"):
@@ -146,7 +158,9 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
         await app.ask(NoticeScreen(tr(lang, "silenced_notice"), lang))
         speech = ""
     # a public claim goes with the words (tui/screens/claim_form.py): the role claimed and the checks reported
-    claim = await claim_form(app, int(request["seat"])) if speech else None
+    claim = await _claim(app, request) if speech else None
+    if claim == CONFESS:
+        return {"target": None, "speech": "", "accusation": None, "confess": True}
     accusation = None
     # the engine lists every legal accusation; the person is asked for one where the judge counts it, with
     # "no accusation" first and highlighted: a stray Enter (the speech's own) never accuses the first seat
@@ -158,4 +172,4 @@ async def _speak(app: KillerApp, request: dict[str, Any], error: str | None) -> 
         refuse = seat_refusal(app, int(request["seat"]), "accusation")
         accusation = await app.ask(TargetScreen(tr(lang, "ask_accusation"), options, lang, refuse=refuse))
     return {"target": None, "speech": speech, "accusation": accusation, "confess": False,
-            "claim": claim.to_dict() if claim is not None else None}
+            "claim": claim.to_dict() if isinstance(claim, Claim) else None}

@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import RichLog, Static
 
 from engine.record.view import GOD, PUBLIC, View
@@ -52,6 +53,7 @@ class StatusBar(Static):
                              (phase_text(model), "bold yellow"))
         if extra:
             text.append("  " + extra, "dim")
+        text.no_wrap, text.overflow = True, "ellipsis"  # one line: what does not fit ends in "…"
         self.update(text)
 
 
@@ -167,6 +169,7 @@ class Feed(RichLog):
         self._lines: list[Wrapped] = []
         self._key: tuple[Any, ...] = ()
         self._width = self._height = 0
+        self._kept: dict[tuple[Any, ...], tuple[int, list[str], list[Wrapped], list[Any], int]] = {}
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
@@ -183,6 +186,9 @@ class Feed(RichLog):
         lines = feed_lines(model.entries, model.lang, god=model.view == GOD)
         plain = [line.text.plain for line in lines]
         key = (model.view, model.lang)
+        if key != self._key:
+            self._keep()
+            self._restore(key)
         if key == self._key and plain[: len(self._shown)] == self._shown:
             new = lines[len(self._shown):]
         else:
@@ -191,6 +197,25 @@ class Feed(RichLog):
         for line in new:
             self.write(line)
         self._shown, self._key, self._lines = plain, key, lines
+
+    def _keep(self) -> None:
+        """Keeps the drawn lines of the view being left (a view switched back to, at the same width, is drawn at
+        once instead of rendering its whole feed again: `g` on a long game, issue 39)."""
+        if self._key and self.lines:
+            self._kept[self._key] = (self.size.width, self._shown, self._lines, list(self.lines),
+                                     self._widest_line_width)
+
+    def _restore(self, key: tuple[Any, ...]) -> None:
+        kept = self._kept.pop(key, None)
+        if kept is None or kept[0] != self.size.width or self._deferred_renders:
+            return
+        _, self._shown, self._lines, strips, widest = kept
+        self.lines, self._widest_line_width, self._start_line = strips, widest, 0
+        self._line_cache.clear()
+        self.virtual_size = Size(widest, len(strips))
+        self._key = key
+        self.refresh()
+        self.scroll_end(animate=False, immediate=False)
 
     @property
     def plain_lines(self) -> list[str]:

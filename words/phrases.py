@@ -185,7 +185,7 @@ ZH: dict[str, str] = {
     K.CHECK_RESULT: "{by}验{target}：{gesture}。",
     K.KILL_ORDERS: "杀手牌的指令：{orders}。", "order": "{card}杀{target}",
     K.SAVED: "{by}救下了{seat}。",
-    K.IMMUNE: "今晚杀手杀不死{seat}。",
+    K.IMMUNE: "今晚杀手的刀对{seat}无效。",
     K.SHOT: "{seat}开枪打{target}：{hit}。",
     K.VEST: "{seat}的防弹衣挡住了杀手的刀。",
     K.POWER_SPENT: "{seat}用掉了{power}。", "power_bullet": "唯一的一颗子弹", "power_vest": "防弹衣",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 from uniseg.linebreak import line_break_units
 
@@ -52,16 +53,38 @@ def _cell(ch: str) -> int:
 
 def units(text: str) -> list[str]:
     """The pieces a line may break between: UAX #14 units, joined where a word of the game would be split."""
+    return list(_units(text))
+
+
+@lru_cache(maxsize=8192)
+def _units(text: str) -> tuple[str, ...]:
+    """`units`, kept per text: they do not depend on the width, and uniseg's UAX #14 pass is slow (a feed of 300
+    lines took seconds on 2 cores), so a redraw (the view switched, the terminal resized) wraps at once."""
     keep = {i for m in _UNBROKEN.finditer(text) for i in range(m.start() + 1, m.end())}
     out: list[str] = []
     at = 0
-    for unit in line_break_units(text):
+    for unit in _break_units(text):
         if out and at in keep:
             out[-1] += unit
         else:
             out.append(unit)
         at += len(unit)
-    return out
+    return tuple(out)
+
+
+PLAIN = re.compile(r"[A-Za-z0-9 ,.;:'\"“”‘’%()\[\]·]*")  # text whose UAX #14 breaks are exactly after spaces
+OPEN_SPACE = re.compile(r"[(\[] ")  # LB14: no break after an opening bracket and its spaces
+PLAIN_UNITS = re.compile(r"\S+\s*|\s+")
+
+
+def _break_units(text: str) -> list[str]:
+    """uniseg's UAX #14 units; for plain English (letters, digits, spaces, , . ; : % · brackets and quotes) the
+    same units found at once: those classes (AL, NU, IS, QU, PO, OP, CP, SP) break only after spaces (LB7,
+    LB13, LB18, LB19, LB24-25, LB28-30) but after "( " (LB14, left to uniseg), and uniseg is slow (300 feed lines
+    took seconds on 2 cores). tests/words/test_wrap.py holds the two equal on every sample game's feed."""
+    if PLAIN.fullmatch(text) and not OPEN_SPACE.search(text):
+        return PLAIN_UNITS.findall(text)
+    return list(line_break_units(text))
 
 
 def line_starts(text: str, width: int, prefix_width: int = 0, cell_width: Width = cells) -> list[int]:

@@ -17,8 +17,24 @@ from orchestrator.store.transcript import read_transcript
 from tests.tui.conftest import SIZE, play_app, screen_text, ticks
 from tui.app import KillerApp
 from tui.i18n import tr
-from tui.screens.claim_form import ADD, DONE, KEEP, NO_CLAIM, ClaimScope, check_options, claim_form, role_options
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.claim_form import (
+    ADD,
+    CONFESS,
+    DONE,
+    KEEP,
+    NO_CLAIM,
+    WORDS_ONLY,
+    ClaimScope,
+    check_options,
+    claim_form,
+    role_keys,
+    role_options,
+)
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.entry import BACK, match
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 
 
 async def pick(pilot: Any, app: KillerApp, value: Any) -> None:
@@ -190,3 +206,53 @@ def test_the_form_offers_only_legal_values() -> None:
     assert [v for _, v in results] == ["killer", "not_killer"]
     before_night = ClaimScope(seat=2, players=6, roles=("killer",), cards_per_seat=1, night=0)
     assert None not in [v for _, v in role_options("en", before_night)]  # no night yet: nothing to report
+
+
+JUMPS = Path(__file__).parents[2] / "transcripts" / "samples" / "v3.5-std-scripted-zh-s2.jsonl"  # killers 9, 12, 13
+
+
+def test_each_role_keeps_its_key_whether_or_not_a_claim_was_made_before() -> None:
+    # issue 39: the key that claimed the Police yesterday claims the Police today ("same as before" on its own key)
+    scope = ClaimScope(seat=2, players=6, roles=("killer", "police", "civilian"), cards_per_seat=1, night=2)
+    kept = Claim("police", ())
+    first, later = role_options("en", scope), role_options("en", scope, kept)
+    keys = {value: key for (_, value), key in zip(first, role_keys(scope, first), strict=True)}
+    again = {value: key for (_, value), key in zip(later, role_keys(scope, later), strict=True)}
+    assert keys == {NO_CLAIM: "1", "killer": "2", "police": "3", "civilian": "4", None: "5"}
+    assert again == {**keys, KEEP: "0"}
+    assert later[match("3", later, role_keys(scope, later))][1] == "police"  # type: ignore[index]
+    assert first[match("3", first, role_keys(scope, first))][1] == "police"  # type: ignore[index]
+
+
+def test_a_killer_claim_asks_for_confirmation_and_no_goes_back_to_the_roles() -> None:
+    asked = _Asked(SAMPLE, 29, 5, ["killer", False, "civilian"])  # v2-classic: no jump-kill
+    claim = asyncio.run(claim_form(asked.app, 5))
+    assert isinstance(asked.screens[1], ConfirmScreen) and "Claim to be the Killer" in asked.screens[1].title_text
+    assert isinstance(asked.screens[2], TargetScreen) and asked.screens[2].title_text == tr("en", "ask_claim")
+    assert claim == Claim("civilian", ())  # a good-side first claim: not asked
+
+
+def test_a_change_of_the_role_claimed_before_asks_for_confirmation() -> None:
+    asked = _Asked(SAMPLE, 79, 3, ["civilian", True])  # police 3 claimed the Police on day 1
+    claim = asyncio.run(claim_form(asked.app, 3))
+    assert isinstance(asked.screens[1], ConfirmScreen)
+    assert "Change your claim from Police to Civilian" in asked.screens[1].title_text
+    assert claim == Claim("civilian", ())
+
+
+def test_a_killer_claim_where_a_jump_kill_exists_asks_whether_it_means_to_confess() -> None:
+    # v3.5-std (004 other rule 3: 杀手、匪民 may jump-kill); killer 12's statement of day 1, in Chinese
+    asked = _Asked(JUMPS, 34, 12, ["killer", WORDS_ONLY])
+    claim = asyncio.run(claim_form(asked.app, 12, may_confess=True))
+    question = asked.screens[1]
+    assert "口头声明不是自爆" in question.title_text
+    assert [v for _, v in question.choices] == [WORDS_ONLY, CONFESS, BACK]
+    assert claim == Claim("killer", ())  # in words only: a claim, not a confession
+    meant = _Asked(JUMPS, 34, 12, ["killer", CONFESS])
+    assert asyncio.run(claim_form(meant.app, 12, may_confess=True)) == CONFESS
+    back = _Asked(JUMPS, 34, 12, ["killer", BACK, NO_CLAIM])
+    assert asyncio.run(claim_form(back.app, 12, may_confess=True)) is None
+    assert back.screens[2].title_text == tr("zh", "ask_claim")
+    cannot = _Asked(JUMPS, 34, 11, ["killer", WORDS_ONLY])  # a civilian: no jump-kill to offer it
+    assert asyncio.run(claim_form(cannot.app, 11, may_confess=False)) == Claim("killer", ())
+    assert CONFESS not in [v for _, v in cannot.screens[1].choices]

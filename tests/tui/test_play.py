@@ -17,7 +17,10 @@ from tests.tui.conftest import ROLE_WORDS, SIZE, painted, play_app, screen_text,
 from tui.app import KillerApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 from tui.screens.team_message import TeamMessageScreen
 
 SPEECH = "I am a plain civilian, believe me."

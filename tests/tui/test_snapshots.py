@@ -14,10 +14,11 @@ import pytest
 from engine.record.view import GOD, PUBLIC
 from tests.tui.conftest import SIZE, play_app, sample, ticks
 from tui.app import KillerApp
+from tui.i18n import tr
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
 from tui.state.outcome import over_line
 
 TO_DAY_2 = ["right_square_bracket"] * 4  # night 1, day 1, night 2, day 2
@@ -127,7 +128,7 @@ def sample_late(lang: str) -> Any:
 
 async def _to_first_vote(pilot: Any) -> None:
     """Plays seat 7 (first choices, a short speech) to its first vote: the ballot prompt docked under the feed."""
-    from tui.screens.prompts import SpeechScreen
+    from tui.screens.prompts.speech import SpeechScreen
 
     async for _ in ticks(pilot, 0.005):
         app = pilot.app
@@ -149,20 +150,36 @@ def test_play_layout_vote_docked(snap_compare: Any, tmp_path: Path, size: str, l
     assert snap_compare(app, run_before=_to_first_vote, terminal_size=SIZES[size])
 
 
+NIGHT_1 = 20  # the sample's entries before seat 7's first check: the deal, the teams, night 1's killers
+POLICE_CHECK = {"seat": 7, "kind": "night", "role": "police", "action": "check", "team": [7, 8, 12],
+                "targets": [s for s in range(1, 13) if s != 7]}
+
+
+def fixed_prompt(lang: str) -> tuple[KillerApp, TargetScreen]:
+    """Seat 7 (police) asked whom to check on night 1 of the sample game: a fixed state (entries and request
+    given, no game running), the prompt as tui.play builds it."""
+    from tui.play import ask_text, choices
+
+    t = sample(lang)
+    app = KillerApp(t.header, t.entries[:NIGHT_1], mode="play", lang=lang, view=7, humans=frozenset({7}))
+    app.pending_request = POLICE_CHECK
+    app.pending_text = tr(lang, "pending", what=ask_text(lang, POLICE_CHECK))
+    targets = list(POLICE_CHECK["targets"])  # type: ignore[call-overload]
+    return app, TargetScreen(ask_text(lang, POLICE_CHECK), choices(lang, POLICE_CHECK, targets), lang)
+
+
 @pytest.mark.parametrize(("lang", "size"), [("en", "120x40"), ("zh", "80x24")])
-def test_help_screen(snap_compare: Any, tmp_path: Path, lang: str, size: str) -> None:
-    app = play_app(tmp_path, {7}, lang=lang)
+def test_help_screen(snap_compare: Any, lang: str, size: str) -> None:
+    """The help over that prompt, opened with ? from the list (a fixed state: no live game, no polling)."""
+    app, prompt = fixed_prompt(lang)
 
     async def run_before(pilot: Any) -> None:
-        await _until(pilot, TargetScreen)
-        await pilot.wait_for_scheduled_animations()  # the prompt settled (docked, its list laid out) before help
-        await pilot.pause(0.3)
-        await pilot.press("f1")
-        async for _ in ticks(pilot, 0.005):  # opened, then painted: a loaded machine takes longer than 0.2 s
-            if isinstance(pilot.app.screen, HelpScreen):
-                break
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.3)
+        pilot.app.redraw()
+        await pilot.app.push_screen(prompt)
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
 
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
 

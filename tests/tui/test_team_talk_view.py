@@ -15,7 +15,10 @@ from tui.app import KillerApp
 from tui.play import team_talk_text
 from tui.screens.game_over import GameOverScreen
 from tui.screens.privacy import PrivacyScreen
-from tui.screens.prompts import ConfirmScreen, NoticeScreen, SpeechScreen, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.notice import NoticeScreen
+from tui.screens.prompts.speech import SpeechScreen
 from tui.screens.team_message import TeamMessageScreen
 
 TALK = "Team talk, round 2 of 3"

@@ -374,3 +374,84 @@ def until_voted(transcript: Path, seat: int, timeout: float = 20.0) -> object:
             return votes[0]
         time.sleep(0.2)
     raise AssertionError("the vote never reached the transcript")
+
+
+def speeches_of(transcript: Path, seat: int) -> list[dict[str, object]]:
+    """The seat's speeches so far (statement, defense, last words), as the transcript holds them."""
+    return [e.event.data for e in read_transcript(transcript).entries
+            if e.event.kind in ("statement", "defense", "last_words") and e.event.data.get("seat") == seat]
+
+
+def test_issue39_a_claim_key_means_the_same_role_every_time_a_killer_claim_asks_and_help_from_a_list(
+        pane: list[Pane], tmp_path: Path) -> None:
+    """Issue 39's steps: seat 6 claims the Police with the key 3 on day 1; at its next speech the same key claims
+    the Police again (the list gained "same claim as before" on its own key, 0, and did not renumber); a Killer
+    claim asks for confirmation first; ? in a list prompt opens the help and Esc comes back to the same prompt."""
+    p = Pane(killer("play", "--seat", "6", "--agents", "scripted:hard", "--seed", "5", "--pace", "0",
+                    "--out", str(tmp_path)), (120, 40))
+    pane.append(p)
+    screen = answer_prompts(p, "Your statement", timeout=90)
+    p.keys("I am the police", "Enter")
+    p.wait_for("A public claim with your speech")
+    p.keys("3", "Enter")  # 1 no claim, 2 the Killer, 3 the Police
+    p.wait_for("The checks you report")
+    p.keys("Enter")  # done: its own check, pre-filled, reported
+    (transcript,) = tmp_path.glob("*.jsonl")
+    assert spoken(p, transcript, 6, 1)[0]["claim"]["role"] == "police"  # type: ignore[index]
+    screen = answer_prompts(p, "Vote: raise your hand for", timeout=90)
+    p.keys("?")  # the help, from a list prompt
+    screen = p.wait_for("Help")
+    assert "The rules of" in " ".join(screen.split()) or "rules" in screen
+    p.keys("Escape")
+    screen = p.wait_for("Vote: raise your hand for")  # the same prompt, still open
+    assert "↑↓ Home End" in " ".join(screen.split())
+    p.keys("Enter")
+    _next_speech(p)
+    p.keys("Believe me", "Enter")
+    screen = p.wait_for("A public claim with your speech")
+    assert "0  Same claim as before: Police" in screen
+    p.keys("2", "Enter")  # the Killer: a change of role, and a killer's: asked first
+    screen = p.wait_for("Change your claim from Police to Killer. Are you sure?")
+    assert "The whole table hears this claim" in screen
+    p.keys("Escape")  # no: back to the claim
+    p.wait_for("A public claim with your speech")
+    p.keys("3", "Enter")  # the same key as on day 1
+    screen = p.wait_for("The checks you report")
+    p.keys("Enter")
+    said = spoken(p, transcript, 6, 2)
+    assert said[1]["claim"]["role"] == "police", said  # type: ignore[index]
+    p.keys("C-q")
+    p.wait_for("EXIT=", timeout=30)
+    no_traceback(p)
+
+
+def spoken(p: Pane, transcript: Path, seat: int, n: int, timeout: float = 60.0) -> list[dict[str, object]]:
+    """The seat's speeches once the transcript holds `n` of them; the list prompts after the words (whom to
+    accuse) answered with their first choice meanwhile."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        said = speeches_of(transcript, seat)
+        if len(said) >= n:
+            return said
+        screen = p.settled()
+        if "Enter: choose" in " ".join(screen.split()) and screen != last:
+            p.keys("Enter")
+            last = screen
+        time.sleep(0.2)
+    raise AssertionError(f"seat {seat} never made speech {n}; the screen:\n{p.capture()}")
+
+
+def _next_speech(p: Pane) -> str:
+    """The prompts answered (first choices) until the seat's next speech: its last words or a later statement."""
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        screen = p.settled()
+        joined = " ".join(screen.split())
+        if "Your last words" in joined or "Your statement" in joined or "Your defense" in joined:
+            return screen
+        mark = next((m for m in PROMPT_MARKS if m in joined and m != "Enter: speak"), None)
+        if mark is not None:
+            p.keys(*PROMPT_MARKS[mark])
+        time.sleep(0.2)
+    raise AssertionError(f"no next speech; the screen:\n{p.capture()}")

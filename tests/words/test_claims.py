@@ -18,7 +18,7 @@ import engine
 import engine.game
 import engine.judge
 from engine.rulesets import all_rulesets
-from tui.i18n_screens import SCREEN_STRINGS
+from tui.screens.help import explain
 from words.card_phrases import HEAD, say
 from words.claims import Claim, all_claims, card_claims, jump_kill
 from words.claims.check import problems
@@ -70,7 +70,8 @@ def test_briefs_tui_and_prompt_say_what_their_claims_say(ruleset: str, players: 
         assert jumps == (claim is not None and role in claim.subject)
         assert not jumps or effect in text
         assert "带走一" not in text and not re.search(r"\btake (?:a|one) (?:dangerous )?seat", text)
-    assert SCREEN_STRINGS[lang]["explain_confess"] == confess_help(jump_kill(("killer",)), lang)
+    asked = {"kind": "statement", "may_confess": True}
+    assert explain(lang, asked, ruleset)[-1] == confess_help(jump_kill(("killer",)), lang)
     day = next(c for c in all_claims(ruleset, players) if c.act == "day")
     if day.rule == "card_vote":
         assert VOTES["card_vote"][lang] == vote_effect(day, lang)

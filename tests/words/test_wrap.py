@@ -43,3 +43,28 @@ def test_a_word_longer_than_the_line_is_cut_and_still_behind_the_prefix() -> Non
 
 def test_wide_characters_count_two_cells() -> None:
     assert cells("嫌疑人") == 6 and cells("seat") == 4 and cells("ａ") == 2
+
+
+def test_the_plain_english_shortcut_finds_uniseg_s_units() -> None:
+    """words.wrap skips uniseg for plain English: on every sample game's feed (every view's words) and on the
+    edge cases of its classes, the units are uniseg's."""
+    from pathlib import Path
+
+    from uniseg.linebreak import line_break_units
+
+    from engine.record.view import GOD
+    from orchestrator.store.transcript import read_transcript
+    from tui.format import feed_lines
+    from tui.state.model import build
+    from words.wrap import PLAIN, _break_units
+
+    texts = ["a  b", "  lead", "trail  ", "3.5% of 12", "seat 5 (police) and [x]", "“quoted,” he said", "x ( y",
+             "a(b)c d", "don't; won't: 1,000", "· dot · ", ""]
+    samples = sorted((Path(__file__).parents[2] / "transcripts" / "samples").glob("*-en-*.jsonl"))[:3]
+    for path in samples:
+        t = read_transcript(path)
+        texts += [line.text.plain for line in feed_lines(build(t.header, t.entries, GOD, "en").entries, "en", True)]
+    plain = [text for text in texts if PLAIN.fullmatch(text)]
+    assert len(plain) > 50
+    for text in plain:
+        assert _break_units(text) == list(line_break_units(text)), text

@@ -7,9 +7,13 @@ claim, so every other seat's record shows it.
 
 The form starts from what the seat knows: its own checks (the judge's nods and shakes it saw) are pre-filled, the
 nights already reported in an earlier claim are marked, and checks are asked for only when the claimed role has
-them (a police claim, or "checks only"). A seat that claimed before keeps that claim with one key (Enter on the
-first choice, its own new checks added). Otherwise the first choice adds nothing (no claim; done), so a stray
-Enter claims nothing. Esc goes back a step.
+them (a police claim, or "checks only"). Every item of the role list has a fixed key (issue 39: the list never
+renumbers itself): 1 no claim, 2 on the ruleset's roles in its order, then "checks only"; a seat that claimed
+before keeps that claim on its own key, 0 (first and highlighted, its own new checks added), so a key that claimed
+the Police yesterday claims the Police today. A claim of a killer-side role, or a change of the role claimed
+before, asks for confirmation; where the ruleset has a jump-kill, claiming a role that may jump-kill asks whether
+the person means to confess (004 other rule 3: "承认自己是杀手" is a jump-kill), and the two stay distinct. Esc goes
+back a step.
 """
 
 from __future__ import annotations
@@ -21,14 +25,20 @@ from textual.screen import Screen
 
 from engine import SPEECHES, EventKind, get_ruleset
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target, target_from_json
+from engine.roles import Team, team_of
 from tui.format import target_text
 from tui.i18n import role, tr
-from tui.screens.prompts import BACK, TargetScreen
+from tui.screens.prompts.choice_list import TargetScreen
+from tui.screens.prompts.confirm import ConfirmScreen
+from tui.screens.prompts.entry import BACK
 from tui.state.model import TableModel
 
 NO_CLAIM = "-"  # the "no claim" choice (None is a claim with no role: checks only)
 KEEP = "keep"  # the claim made before, with the seat's own new checks
 DONE, ADD = "done", "add"
+CONFESS = "confess"  # what the form answers when the person meant a jump-kill, not a claim in words
+WORDS_ONLY = "words"
+KEEP_KEY, NO_CLAIM_KEY = "0", "1"  # the role list's fixed keys (the roles follow from 2)
 
 
 class FormHost(Protocol):
@@ -56,6 +66,7 @@ class ClaimScope:
     cards_per_seat: int
     night: int
     checkers: frozenset[str] = frozenset({"police"})  # the roles whose claim reports checks
+    jumpers: frozenset[str] = frozenset()  # the roles that may jump-kill in this ruleset (004 other rule 3)
 
     @property
     def targets(self) -> list[Target]:
@@ -74,7 +85,10 @@ def claim_scope(app: FormHost, seat: int) -> ClaimScope | None:
     model = app.model()
     players = model.players or len(model.seats)
     checkers = frozenset(step.role for step in rules.night_steps if step.action == "check")
-    return ClaimScope(seat, players, rules.roles(), rules.cards_per_seat, model.night, checkers) if players else None
+    if not players:
+        return None
+    return ClaimScope(seat, players, rules.roles(), rules.cards_per_seat, model.night, checkers,
+                      frozenset(rules.jump_kill))
 
 
 def own_checks(app: FormHost, seat: int) -> list[ClaimedCheck]:
@@ -121,6 +135,13 @@ def role_options(lang: str, scope: ClaimScope, kept: Claim | None = None) -> lis
     return options
 
 
+def role_keys(scope: ClaimScope, options: list[tuple[str, Any]]) -> list[str]:
+    """The fixed key of each role option: the same item whatever else the list holds (issue 39)."""
+    fixed = {KEEP: KEEP_KEY, NO_CLAIM: NO_CLAIM_KEY, None: str(len(scope.roles) + 2)}
+    fixed.update({r: str(i) for i, r in enumerate(scope.roles, start=2)})
+    return [fixed[value] for _, value in options]
+
+
 def check_options(lang: str, scope: ClaimScope, taken: frozenset[int] = frozenset()) -> tuple[
         list[tuple[str, Any]], list[tuple[str, Any]], list[tuple[str, Any]]]:
     """(nights, targets, results) a new reported check may name: the nights not reported in this claim yet."""
@@ -130,8 +151,9 @@ def check_options(lang: str, scope: ClaimScope, taken: frozenset[int] = frozense
     return nights, targets, results
 
 
-async def claim_form(app: FormHost, seat: int) -> Claim | None:
-    """Asks the person for a public claim; None when it makes none."""
+async def claim_form(app: FormHost, seat: int, may_confess: bool = False) -> Claim | str | None:
+    """Asks the person for a public claim; None when it makes none, CONFESS when the person, asked, meant a
+    jump-kill (only where `may_confess`: the judge's request allows one now)."""
     lang = app.lang
     scope = claim_scope(app, seat)
     if scope is None:
@@ -141,11 +163,17 @@ async def claim_form(app: FormHost, seat: int) -> Claim | None:
     before, own = last_claim(app, seat), own_checks(app, seat)
     kept = Claim(before.role, merged(before.checks, own)) if before is not None else None
     while True:
-        picked = await app.ask(TargetScreen(tr(lang, "ask_claim"), role_options(lang, scope, kept), lang))
+        options = role_options(lang, scope, kept)
+        picked = await app.ask(TargetScreen(tr(lang, "ask_claim"), options, lang, keys=role_keys(scope, options)))
         if picked == KEEP and kept is not None:
             return kept
         if picked in (NO_CLAIM, BACK):
             return None
+        meant = await _meant(app, scope, picked, before.role if before is not None else None, may_confess)
+        if meant == CONFESS:
+            return CONFESS
+        if meant is BACK:
+            continue
         if picked is not None and picked not in scope.checkers:
             return Claim(role=picked, checks=())  # a civilian's (or a killer's) claim reports no checks
         reported = before.checks if before is not None else ()
@@ -153,6 +181,30 @@ async def claim_form(app: FormHost, seat: int) -> Claim | None:
         if checks is None:
             continue  # Esc: back to the role
         return Claim(role=picked, checks=checks) if picked is not None or checks else None
+
+
+async def _meant(app: FormHost, scope: ClaimScope, picked: str | None, claimed: str | None,
+                 may_confess: bool) -> Any:
+    """The person's word that a claim is what they mean: a role that may jump-kill asks whether they mean to
+    confess; a killer-side role, or a role other than the one claimed before, asks to confirm. WORDS_ONLY to go
+    on, CONFESS, or BACK (to the role list)."""
+    lang = app.lang
+    if picked is None:
+        return WORDS_ONLY
+    change = claimed is not None and claimed != picked
+    said = tr(lang, "claim_change", old=role(lang, claimed), new=role(lang, picked)) if change else \
+        tr(lang, "claim_role", role=role(lang, picked))
+    if picked in scope.jumpers:
+        options: list[tuple[str, Any]] = [(tr(lang, "claim_words_only", role=role(lang, picked)), WORDS_ONLY)]
+        if may_confess:
+            options.append((tr(lang, "claim_meant_confess"), CONFESS))
+        options.append((tr(lang, "claim_back"), BACK))
+        title = tr(lang, "ask_confess_or_claim", claim=said, role=role(lang, picked))
+        return await app.ask(TargetScreen(title, options, lang, back=True))
+    if change or team_of(picked) != Team.GOOD:
+        sure = await app.ask(ConfirmScreen(said, lang, title=tr(lang, "claim_confirm_title")))
+        return WORDS_ONLY if sure else BACK
+    return WORDS_ONLY
 
 
 async def _checks(app: FormHost, scope: ClaimScope, offered: tuple[ClaimedCheck, ...],

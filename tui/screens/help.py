@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,16 +14,20 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from engine import get_ruleset
 from engine.roles import NIGHT_ACTIONS, ROLES
+from orchestrator.output.wrapped import Wrapped
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.claims.render import help_line
+from words.claims import jump_kill
+from words.claims.render import confess_help, help_line
 from words.rules_card import RulesCard, rules_card
 
 
-def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
-    """What the pending decision does, in a sentence or two."""
+def explain(lang: str, request: dict[str, Any] | None, ruleset: str = "") -> list[str]:
+    """What the pending decision does, in a sentence or two; a confession's in the words of the ruleset's
+    jump-kill claim (words/claims: the confessor alone dies and night falls, 004 other rule 3)."""
     if not request:
         return [tr(lang, "help_no_pending")]
     kind = str(request.get("kind"))
@@ -35,10 +40,19 @@ def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):
-        lines.append(tr(lang, "explain_confess"))
+        lines.append(confession(lang, ruleset))
     if request.get("accusations"):
         lines.append(tr(lang, "explain_accusation"))
     return lines
+
+
+def confession(lang: str, ruleset: str) -> str:
+    """What a jump-kill does, from the ruleset's jump-kill claim (the same sentence the rules card proves)."""
+    try:
+        jumpers = tuple(sorted(get_ruleset(ruleset).jump_kill))
+    except Exception:  # an unknown ruleset in a foreign transcript: the one jump-kill rule there is
+        jumpers = ()
+    return confess_help(jump_kill(jumpers or ("killer",)), lang)
 
 
 def keys_table(mode: str, lang: str) -> Table:
@@ -50,13 +64,14 @@ def keys_table(mode: str, lang: str) -> Table:
     return table
 
 
-def card_renderable(card: RulesCard) -> Text:
-    text = Text()
+def card_renderable(card: RulesCard) -> Group:
+    """The card's sections, each line broken at the width it is drawn by the CJK rules (words.wrap: no line
+    starts with closing punctuation, no seat number is split), continuation lines indented."""
+    parts: list[Text | Wrapped] = []
     for heading, lines in card.sections:
-        text.append(heading + "\n", "bold")
-        for line in lines:
-            text.append(f"  {line}\n")
-    return text
+        parts.append(Text(heading, "bold"))
+        parts += [Wrapped(Text(f"  {line}"), prefix="    ", prefix_style="") for line in lines]
+    return Group(*parts)
 
 
 class HelpScreen(LeaveOnce, ModalScreen[None]):
@@ -75,7 +90,7 @@ class HelpScreen(LeaveOnce, ModalScreen[None]):
             yield Label(Text(tr(lang, "help_title"), "bold"))
             if self.mode == "play":
                 yield Label(tr(lang, "help_pending"), classes="heading")
-                yield Static("\n".join(explain(lang, self.request)))
+                yield Static("\n".join(explain(lang, self.request, self.ruleset)))
             yield Label(tr(lang, "help_keys"), classes="heading")
             yield Static(keys_table(self.mode, lang))
             if self.mode == "play":

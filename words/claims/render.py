@@ -142,7 +142,7 @@ def confess_effect(claim: Claim, lang: str) -> str:
 
 
 def confess_help(claim: Claim, lang: str) -> str:
-    """The TUI's confession screen line (tui/i18n_screens.py explain_confess) for a jump-kill claim."""
+    """The TUI's confession screen line (tui/screens/help.explain) for a jump-kill claim."""
     return say(HEAD, f"confess_{claim.effect}", lang)
 
 

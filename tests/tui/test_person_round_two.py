@@ -1,0 +1,155 @@
+"""Issue 39, a person at the table: a refused number leaves the highlight where it was, ? in a list prompt opens
+the help and Esc comes back to the same prompt, game over says whether you won, q and Esc leave it and q then
+quits, the team message counts and stops on a word boundary, `killer resume` points a person's game to
+`killer play --resume`, `killer watch --seat N` shows that seat's view, and the replay's palette offers only
+what works there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.moves.decisions import MAX_TEAM_MESSAGE
+from engine.record.view import GOD, PUBLIC
+from killer.cli import build_parser, main
+from tests.tui.conftest import DATA, SIZE, painted, sample, screen_text, ticks
+from tui.app import KillerApp
+from tui.i18n import tr
+from tui.play import ask_text, choices
+from tui.screens.game_over import GameOverScreen, verdict
+from tui.screens.help import HelpScreen
+from tui.screens.prompts.choice_list import ChoiceList, TargetScreen
+from tui.screens.team_message import TeamMessageScreen, within_limit
+
+VOTE = {"seat": 7, "kind": "vote", "targets": [s for s in range(1, 13) if s != 7]}
+
+
+async def _prompt(pilot: Any, app: KillerApp, lang: str = "en") -> TargetScreen:
+    app.pending_request = VOTE
+    screen = TargetScreen(ask_text(lang, VOTE), choices(lang, VOTE, list(VOTE["targets"])), lang)  # type: ignore[call-overload]
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+@pytest.mark.parametrize(("lang", "typed", "refused"), [("en", "99", "“99” is none of the choices"), ("zh", "20", "")])
+async def test_a_refused_number_leaves_the_highlight_where_it_was(lang: str, typed: str, refused: str) -> None:
+    t = sample(lang)
+    app = KillerApp(t.header, t.entries[:40], mode="play", lang=lang, view=7, humans=frozenset({7}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _prompt(pilot, app, lang)
+        options = screen.query_one(ChoiceList)
+        await pilot.press("down", "down")
+        before = options.highlighted
+        await pilot.press(*typed)
+        assert options.highlighted == before  # "9" moved it to seat 9; "99" names no seat: back where it was
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and options.highlighted == before
+        assert refused in screen_text(app)
+
+
+async def test_question_mark_in_a_list_prompt_opens_the_help_and_esc_returns_to_the_same_prompt() -> None:
+    t = sample("en")
+    app = KillerApp(t.header, t.entries[:40], mode="play", view=7, humans=frozenset({7}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _prompt(pilot, app)
+        await pilot.press("down")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert tr("en", "explain_vote") in await painted(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one(ChoiceList).highlighted == 1
+
+
+def test_game_over_says_whether_you_won() -> None:
+    cards = {1: ["killer"], 2: ["civilian"], 7: ["police"]}
+    assert verdict("good", cards, frozenset({7}), "en") == "You won"
+    assert verdict("killers", cards, frozenset({7}), "en") == "You lost"
+    assert verdict("killers", cards, frozenset({1}), "zh") == "你赢了"
+    assert verdict("good", cards, frozenset({1, 7}), "en") == "seat 1 lost; seat 7 won"
+    assert verdict("good", cards, frozenset(), "en") == ""
+
+
+@pytest.mark.parametrize("key", ["q", "escape"])
+async def test_game_over_says_you_won_with_the_reason_and_q_or_esc_leaves_then_q_quits(key: str) -> None:
+    t = sample("en")  # good wins; seat 7 is police
+    app = KillerApp(t.header, t.entries, mode="play", view=7, humans=frozenset({7}))
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_game_over()
+        async for _ in ticks(pilot, 0.02):
+            if isinstance(app.screen, GameOverScreen):
+                break
+        text = await painted(pilot, app)
+        assert "Game over: You won" in text and "The good side wins when" in " ".join(text.split())
+        await pilot.press(key)
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+def test_the_team_message_stops_at_the_limit_on_a_word_boundary() -> None:
+    words = "then tomorrow I will lead the vote against seat five " * 4
+    kept = within_limit(words)
+    assert len(kept) <= MAX_TEAM_MESSAGE and words.startswith(kept) and words[len(kept)] == " "
+    assert within_limit("short") == "short"
+    chinese = "明天我带头投五号" * 20
+    assert within_limit(chinese) == chinese[:MAX_TEAM_MESSAGE]  # every ideograph is a boundary
+
+
+async def test_the_team_message_shows_a_counter() -> None:
+    t = sample("en")
+    app = KillerApp(t.header, t.entries[:20], mode="play", view=1, humans=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TeamMessageScreen([4, 9], "en"))
+        await pilot.pause()
+        await pilot.press(*"go 5")
+        await pilot.pause()
+        assert f"4/{MAX_TEAM_MESSAGE} characters" in await painted(pilot, app)
+
+
+def _person_game(tmp_path: Path) -> Path:
+    lines = (DATA / "v2-classic-s3-en.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    header["options"]["humans"] = [7]
+    path = tmp_path / "mine.jsonl"
+    path.write_text("\n".join([json.dumps(header), *lines[1:30]]) + "\n")
+    return path
+
+
+def test_resume_of_a_game_with_a_person_says_how_to_resume_it(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = _person_game(tmp_path)
+    assert main(["resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"killer play --resume {path}" in err and "seat 7 is played by a person" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_watch_seat_shows_that_seats_view_and_refuses_a_seat_not_at_the_table() -> None:
+    from killer.tui_commands import build_watch_app
+
+    args = build_parser().parse_args(["watch", str(DATA / "v2-classic-s3-en.jsonl"), "--seat", "4"])
+    app = build_watch_app(args)
+    assert app.view == 4 and app.view_order() == [4, PUBLIC, GOD]
+    bad = build_parser().parse_args(["watch", str(DATA / "v2-classic-s3-en.jsonl"), "--seat", "13"])
+    with pytest.raises(Exception, match="no such seat"):
+        build_watch_app(bad)
+
+
+async def test_a_replays_palette_offers_what_works_in_a_replay() -> None:
+    t = sample("en")
+    app = KillerApp(t.header, t.entries, mode="replay")
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        await pilot.pause()
+    assert "Quit the replay" in titles and "Quit (the game is saved)" not in titles
+    assert "Switch the view (public / god)" in titles
+    assert not any("your seat" in title for title in titles)
