@@ -49,7 +49,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "reasoning": "reasoning",
         "notebook": "notebook",
         "suspicions": "suspects",
-        "claims": "claims {role}",
         "checked_killer": "checked: killer",
         "checked_good": "checked: not killer",
         "executed_side_note": "was {side}",
@@ -58,7 +57,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "teammate": "teammate",
         "opened_with": "opened eyes with you",
         "card_lost": "card {slot} dead",
-        "claimed_note": "claims {role}",
         # the notes of a narrow table (one line a seat: short words, never wrapped)
         "teammate_short": "mate",
         "opened_with_short": "eyes",
@@ -155,7 +153,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "reasoning": "思路",
         "notebook": "笔记本",
         "suspicions": "怀疑",
-        "claims": "自称{role}",
         "checked_killer": "验过：杀手",
         "checked_good": "验过：好人",
         "executed_side_note": "是{side}",
@@ -164,7 +161,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "teammate": "同伴",
         "opened_with": "与你一起睁眼",
         "card_lost": "第{slot}张牌死亡",
-        "claimed_note": "自称{role}",
         "teammate_short": "同伴",
         "opened_with_short": "同睁",
         "checked_killer_short": "验杀",
@@ -231,7 +227,8 @@ for _lang, _table in SCREEN_STRINGS.items():
 FROM_WORDS = {"alive": "alive", "night": "night_heading", "day": "day_heading", "phase_night": "night_heading",
               "phase_day": "day_heading", "phase_start": "before_first_night", "col_player": "render_col_agent",
               "nobody": "nobody", "winner_killers": "won_killers", "winner_good": "won_good", "winner_draw": "won_draw",
-              "fallback": "render_fallback", "target_seat": "seat"}
+              "fallback": "render_fallback", "target_seat": "seat",
+              "view_name_seat": "seat", "claims": "claims_short", "claimed_note": "claims_short"}
 for _lang, _table in STRINGS.items():
     _table.update({key: PHRASES["zh" if _lang == "zh" else "en"][word] for key, word in FROM_WORDS.items()})
 

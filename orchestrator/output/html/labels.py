@@ -27,7 +27,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "{game} ({view})", "alive_count": "{title}: {alive}/{total}",
         "own_cards": "Your cards", "hands_title": "Every seat's cards", "hand": "{seat}: {cards}",
         "strip": "The seats as this view knows them at this step", "slider": "Step through the game",
-        "strip_alive": "{seat}: alive", "strip_dead": "{seat}: out", "strip_claim": "claims {role}",
+        "strip_alive": "{seat}: alive", "strip_dead": "{seat}: out",
         "strip_votes": "{n} hands in the latest ballot", "strip_targets": "tonight: {actions}",
         "show_arrows": "Show who voted for whom (arrows)",
     },
@@ -50,7 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "{game}（{view}）", "alive_count": "{title}：{alive}/{total}",
         "own_cards": "你的身份牌", "hands_title": "各座位的身份牌", "hand": "{seat}：{cards}",
         "strip": "本视角此刻所知的各座位", "slider": "逐步查看对局",
-        "strip_alive": "{seat}：存活", "strip_dead": "{seat}：出局", "strip_claim": "自称{role}",
+        "strip_alive": "{seat}：存活", "strip_dead": "{seat}：出局",
         "strip_votes": "上一轮投票得{n}票", "strip_targets": "今夜：{actions}",
         "show_arrows": "显示谁投给了谁（箭头）",
     },
@@ -58,7 +58,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 # The page's words shared with the renders and the TUI are the narrator's (words/phrases.py), not repeated here.
-FROM_WORDS = {"setup": "before_first_night", "alive": "alive"}
+FROM_WORDS = {"setup": "before_first_night", "alive": "alive", "strip_claim": "claims_short"}
 for _lang, _labels in LABELS.items():
     _labels.update({key: PHRASES["zh" if _lang == "zh" else "en"][word] for key, word in FROM_WORDS.items()})
 
