@@ -17,12 +17,16 @@ from engine.roles import NIGHT_ACTIONS, ROLES
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.claims.render import help_line
+from words.claims import Claim
+from words.claims.day import request_claim
+from words.claims.render import accusation_help, help_line, vote_help
 from words.rules_card import RulesCard, rules_card
 
 
-def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
-    """What the pending decision does, in a sentence or two."""
+def explain(lang: str, request: dict[str, Any] | None, ruleset: str | None = None,
+            players: int | None = None) -> list[str]:
+    """What the pending decision does, in a sentence or two; a vote's and an accusation's from the ruleset's day
+    call claims (words/claims/day.py), so they hold for its day procedure."""
     if not request:
         return [tr(lang, "help_no_pending")]
     kind = str(request.get("kind"))
@@ -32,13 +36,21 @@ def explain(lang: str, request: dict[str, Any] | None) -> list[str]:
         known = action in NIGHT_ACTIONS and str(request.get("role")) in ROLES
         cards = any(isinstance(t, (list, tuple)) for t in request.get("targets") or ())  # v5: a card's request
         lines = [help_line(str(request.get("role")), action, lang, cards) if known else who]
+    elif kind == "vote":
+        lines = [vote_help(_day_claim(request, ruleset, players), lang)]
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):
         lines.append(tr(lang, "explain_confess"))
     if request.get("accusations"):
-        lines.append(tr(lang, "explain_accusation"))
+        lines.append(accusation_help(_day_claim(request, ruleset, players), lang))
     return lines
+
+
+def _day_claim(request: dict[str, Any], ruleset: str | None, players: int | None) -> Claim:
+    claim = request_claim(request, ruleset, players)
+    assert claim is not None  # a vote, or a speech that names a suspect
+    return claim
 
 
 def keys_table(mode: str, lang: str) -> Table:
@@ -75,7 +87,7 @@ class HelpScreen(LeaveOnce, ModalScreen[None]):
             yield Label(Text(tr(lang, "help_title"), "bold"))
             if self.mode == "play":
                 yield Label(tr(lang, "help_pending"), classes="heading")
-                yield Static("\n".join(explain(lang, self.request)))
+                yield Static("\n".join(explain(lang, self.request, self.ruleset or None, self.players)))
             yield Label(tr(lang, "help_keys"), classes="heading")
             yield Static(keys_table(self.mode, lang))
             if self.mode == "play":
