@@ -232,3 +232,78 @@ def test_both_profiles_say_the_claims_of_confession_and_death(ruleset: str, lang
     req = engine.Request(seat, engine.DecisionKind.STATEMENT, accusations=(2, None), may_confess=True)
     text = small_prompt.request_text(view, prompting.choices_for(view, req), lang)
     assert confess_effect(jump_kill(("killer",)), lang) in text
+
+
+# -- the day's calls: the TUI's vote and accusation help (words/claims/day.py) ---------------------------------------
+@cache
+def day_proven(ruleset: str, players: int) -> tuple[str, ...]:
+    from words.claims.day import day_calls
+
+    return tuple(f"{c.act}/{c.rule}: {p}" for c in day_calls(ruleset, players) for p in problems(c, ruleset, players))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_the_tui_vote_and_accusation_help_are_the_days_claims(ruleset: str, players: int, lang: str) -> None:
+    """Every vote and every speech naming a suspect the judge asks on a first day gets the help line of its
+    day call claim (the ruleset's vote claim; the counted accusation's claim, else what the request offers),
+    and the judge proves each claim on other deals answered at random. No fixed vote or accusation text is left."""
+    from tui.screens.help import explain
+    from words.claims.day import day_calls, first_day, is_accusation, plain, quiet_state, request_claim
+    from words.claims.render import accusation_help, vote_help
+
+    assert "explain_vote" not in SCREEN_STRINGS[lang] and "explain_accusation" not in SCREEN_STRINGS[lang]
+    claims = {c.act: c for c in day_calls(ruleset, players)}
+    assert "vote" in claims
+    assert day_proven(ruleset, players) == ()
+    asked = set()
+    for req, _ in first_day(quiet_state(ruleset, players), plain()):
+        lines = explain(lang, req.to_dict(), ruleset, players)
+        if req.kind is engine.DecisionKind.VOTE:
+            assert lines == [vote_help(claims["vote"], lang)]
+            asked.add("vote")
+        if req.accusations:
+            claim = claims["accuse"] if is_accusation(req) and "accuse" in claims else request_claim(
+                req.to_dict(), None)
+            assert claim is not None and lines[-1] == accusation_help(claim, lang)
+            asked.add("accuse" if is_accusation(req) else "name")
+    assert "vote" in asked and ("accuse" in claims) <= ("accuse" in asked)
+
+
+def test_day_call_claims_the_judge_does_not_play_fail() -> None:
+    """A vote claimed to let a hand stay down where the judge makes it raise one (v1), an accusation claimed to
+    leave the most accused out at once where the accused defend (v2-forum), a nomination vote claimed on any
+    seat: each fails."""
+    from dataclasses import replace
+
+    from words.claims.day import day_calls
+
+    v1 = {c.act: c for c in day_calls("v1", 9)}
+    assert problems(v1["vote"], "v1", 9) == [] and v1["vote"].may_pass is False
+    assert any("keep its hand down" in p for p in problems(replace(v1["vote"], may_pass=True), "v1", 9))
+    assert any("vote for itself" in p for p in problems(replace(v1["vote"], may_target_self=True), "v1", 9))
+    forum = {c.act: c for c in day_calls("v2-forum", 9)}
+    assert forum["accuse"].effect == "each_defends" and problems(forum["accuse"], "v2-forum", 9) == []
+    assert any("the judge's day is each_defends" in p
+               for p in problems(replace(forum["accuse"], effect="most_defends"), "v2-forum", 9))
+    nom = {c.act: c for c in day_calls("v4-std", 14)}
+    assert nom["vote"].effect == "defendant"
+    assert any("no seat may vote for itself" in p
+               for p in problems(replace(nom["vote"], may_target_self=True), "v4-std", 14))
+
+
+def test_an_engine_day_that_changes_its_calls_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine changed under the claims: nomination hands that may no longer stay down, and a nomination
+    day of one round (the most accused out at once, no defence) fail the claims read from today's engine."""
+    import engine.day.nomination as nomination
+    from words.claims.day import day_calls
+
+    claims = {c.act: c for c in day_calls("v4-std", 14)}
+    assert all(problems(c, "v4-std", 14) == [] for c in claims.values())
+    original = nomination.vote
+    monkeypatch.setattr(nomination, "vote", lambda judge, seat, targets, ballot=1, simultaneous=False: original(
+        judge, seat, [t for t in targets if t is not None], ballot, simultaneous))
+    assert any("keep its hand down" in p for p in problems(claims["vote"], "v4-std", 14))
+    monkeypatch.undo()
+    monkeypatch.setattr(engine.get_ruleset("v4-std").day, "rounds", 1)
+    assert any("the words say most_defends_last_out" in p for p in problems(claims["accuse"], "v4-std", 14))

@@ -19,7 +19,8 @@ What each kind of claim is held to:
 - shown: in every deal the judge shows the killers the seats holding the cards named;
 - last_words: a civilian killed on night 1, a killer and a good seat executed on day 1: each leaves last words or
   not, as the policy's sentence says;
-- wins: the victory table applied to the cards the claim names dead gives the claimed winner.
+- wins: the victory table applied to the cards the claim names dead gives the claimed winner;
+- vote / accuse (the day's calls, words/claims/day.py, what the TUI's help says): words/claims/check_day.py.
 Rulings and the day procedures other than v5's are named by their engine keys (the claims carry the
 key the resolver runs); their behaviour is held by tests/engine's scenarios.
 """
@@ -44,6 +45,7 @@ from engine.ruleset import Ruleset
 from engine.scenario import play_scenario
 from engine.state import GameState, Phase, Winner
 from words.claims import Claim
+from words.claims.check_day import check_accusation, check_vote
 
 SEEDS = 24  # deals per table for what depends on the deal (counts, eyes-open groups, calls)
 Hands = list[list[str]]
@@ -486,7 +488,7 @@ def _with_dead(state: GameState, cards: set[tuple[int, int]]) -> GameState:
 CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
-    "shown": check_shown, "last_words": check_last_words,
+    "shown": check_shown, "last_words": check_last_words, "vote": check_vote, "accuse": check_accusation,
 }
 UNCHECKED = frozenset({"side", "cards_act", "must_name", "ruling"})  # named by engine key
 
