@@ -41,6 +41,17 @@ DAYS: Phrases = {
               "得票最多的玩家连同他所有活着的牌一起出局，法官公布离场的是哪几张牌，但不公布是什么牌；平票则无人出局。"
               "天亮时法官公布哪些牌死了，但不公布是什么牌。"},
 }
+# What each day sentence of DAYS states of the day's calls, as its claim (words/claims day_claims): the vote's
+# shape ("seat": any living seat, "defendant": the one accused), must_vote / self (a hand may not stay down, may
+# name its own seat), what an accusation round brings (words/claims/day.py effects) and what the judge announces.
+# words/claims/check_day.py holds each against the engine's own day (the day call claims it replays).
+DAY_SAYS: dict[str, dict[str, object]] = {
+    "referendum": {"vote": "seat"},
+    "two_suspects": {"vote": "seat"},
+    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends"},
+    "nomination": {"vote": "defendant", "must_vote": False, "accuse": "most_defends_last_out"},
+    "round_vote": {"vote": "seat", "must_vote": True, "self": True, "announced": ("executed_side",)},
+}
 LAST_WORDS: Phrases = {
     "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
     "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "

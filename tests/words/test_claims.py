@@ -307,3 +307,24 @@ def test_an_engine_day_that_changes_its_calls_fails(monkeypatch: pytest.MonkeyPa
     monkeypatch.undo()
     monkeypatch.setattr(engine.get_ruleset("v4-std").day, "rounds", 1)
     assert any("the words say most_defends_last_out" in p for p in problems(claims["accuse"], "v4-std", 14))
+
+
+def test_a_day_sentence_the_judge_does_not_play_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card's day sentences (other than v5's) are replayed through the day call claims: round_vote's "everyone
+    must vote, self allowed" claimed as "may keep the hand down" or "not yourself" fails, nomination's "the most
+    accused defends" claimed as "every accused defends" fails; an engine that no longer announces the executed
+    seat's side (002 v4.0 3.E "杀手被投死，没有遗言" / "好人被投死，请留遗言") fails round_vote's sentence."""
+    from dataclasses import replace
+
+    day = next(c for c in all_claims("v4-classic", 11) if c.act == "day")
+    assert day.rule == "round_vote" and "executed_side" in day.announced and problems(day, "v4-classic", 11) == []
+    assert any("stay down" in p for p in problems(replace(day, may_pass=True), "v4-classic", 11))
+    assert any("vote itself" in p for p in problems(replace(day, may_target_self=False), "v4-classic", 11))
+    nom = next(c for c in all_claims("v3.8-std", 13) if c.act == "day")
+    changed = replace(nom, extra=(("vote", "defendant"), ("accuse", "each_defends")))
+    assert problems(nom, "v3.8-std", 13) == [] and any("accusation round" in p
+                                                       for p in problems(changed, "v3.8-std", 13))
+    emit = engine.judge.Judge.emit
+    monkeypatch.setattr(engine.judge.Judge, "emit", lambda self, kind, visible=None, /, **data: None
+                        if kind == engine.EventKind.EXECUTED_SIDE else emit(self, kind, visible, **data))
+    assert any("announced None" in p for p in problems(day, "v4-classic", 11))

@@ -21,8 +21,10 @@ What each kind of claim is held to:
   not, as the policy's sentence says;
 - wins: the victory table applied to the cards the claim names dead gives the claimed winner;
 - vote / accuse (the day's calls, words/claims/day.py, what the TUI's help says): words/claims/check_day.py.
-Rulings and the day procedures other than v5's are named by their engine keys (the claims carry the
-key the resolver runs); their behaviour is held by tests/engine's scenarios.
+- day (the other procedures): what the day sentence states (words/card_phrases.py DAY_SAYS) against the day
+  call claims words/claims/check_day.py replays, and the executed seat's side where the sentence announces it.
+Rulings are named by their engine keys (the claims carry the key the resolver runs); their behaviour is held by
+tests/engine's scenarios.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from engine.ruleset import Ruleset
 from engine.scenario import play_scenario
 from engine.state import GameState, Phase, Winner
 from words.claims import Claim
-from words.claims.check_day import check_accusation, check_vote
+from words.claims.check_day import check_accusation, check_day_sentence, check_vote
 
 SEEDS = 24  # deals per table for what depends on the deal (counts, eyes-open groups, calls)
 Hands = list[list[str]]
@@ -497,7 +499,8 @@ def problems(claim: Claim, ruleset: str, players: int) -> list[str]:
     """What the judge does otherwise than `claim` says, in a game of `ruleset` with `players` seats."""
     rules = engine.get_ruleset(ruleset)
     if claim.act == "day":
-        return check_card_vote(claim, rules, players) if claim.rule == "card_vote" else []
+        return check_card_vote(claim, rules, players) if claim.rule == "card_vote" else check_day_sentence(
+            claim, rules, players)
     check = CHECKS.get(claim.act)
     if check is None:
         if claim.act in UNCHECKED:
