@@ -328,3 +328,38 @@ def test_a_day_sentence_the_judge_does_not_play_fails(monkeypatch: pytest.Monkey
     monkeypatch.setattr(engine.judge.Judge, "emit", lambda self, kind, visible=None, /, **data: None
                         if kind == engine.EventKind.EXECUTED_SIDE else emit(self, kind, visible, **data))
     assert any("announced None" in p for p in problems(day, "v4-classic", 11))
+
+
+# -- the night's rulings replayed (words/claims/check_night.py) ------------------------------------------------------
+def test_every_ruling_of_every_night_has_a_replay() -> None:
+    from words.claims.check_night import REPLAYS
+    from words.card_phrases import RULINGS
+
+    named = {r for rules in all_rulesets() for r in getattr(rules.night, "rulings", ())}
+    assert named and named <= set(REPLAYS) and set(REPLAYS) <= set(RULINGS)
+
+
+def test_a_ruling_the_engine_plays_otherwise_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's rule changed under the card's ruling sentences: a v4 dawn where a seat killed, sniped and
+    needled lives; a v5 police check on the undercover's card answered with a shake; a v3.5 secret police whose
+    vest never stops the kill. Each replay fails."""
+    import engine.night.butterfly as butterfly
+    import engine.night.cards as cards
+    import engine.night.secret_police as sp
+
+    cases = [("v4-std", 14, "killed_and_sniped"), ("v5-dual", 10, "undercover_nods"), ("v3.5-std", 13, "vest")]
+    for ruleset, n, rule in cases:
+        assert problems(Claim("ruling", rule), ruleset, n) == [], rule
+    fate = butterfly.fate
+    monkeypatch.setattr(butterfly, "fate", lambda marks, needles: (None, needles) if len(marks) == 3
+                        else fate(marks, needles))
+    answer = cards.check_answer
+    monkeypatch.setattr(cards, "check_answer", lambda state, target, taken=None: "not_killer"
+                        if cards.card_of(state, target) == "undercover" else answer(state, target, taken))
+    monkeypatch.setattr(sp, "_vest_stops", lambda judge, seat: False)
+    failed = [rule for ruleset, n, rule in cases if problems(Claim("ruling", rule), ruleset, n)]
+    assert failed == ["killed_and_sniped", "undercover_nods", "vest"]
+
+
+def test_a_ruling_the_night_does_not_name_fails() -> None:
+    assert any("not by vest" in p for p in problems(Claim("ruling", "vest"), "v3", 12))

@@ -23,8 +23,8 @@ What each kind of claim is held to:
 - vote / accuse (the day's calls, words/claims/day.py, what the TUI's help says): words/claims/check_day.py.
 - day (the other procedures): what the day sentence states (words/card_phrases.py DAY_SAYS) against the day
   call claims words/claims/check_day.py replays, and the executed seat's side where the sentence announces it.
-Rulings are named by their engine keys (the claims carry the key the resolver runs); their behaviour is held by
-tests/engine's scenarios.
+- ruling: the ruleset's night names it, and a scenario of one or two nights generated from its sentence plays
+  it (words/claims/check_night.py).
 """
 
 from __future__ import annotations
@@ -492,7 +492,7 @@ CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
     "shown": check_shown, "last_words": check_last_words, "vote": check_vote, "accuse": check_accusation,
 }
-UNCHECKED = frozenset({"side", "cards_act", "must_name", "ruling"})  # named by engine key
+UNCHECKED = frozenset({"side", "cards_act", "must_name"})  # named by engine key
 
 
 def problems(claim: Claim, ruleset: str, players: int) -> list[str]:
@@ -501,6 +501,10 @@ def problems(claim: Claim, ruleset: str, players: int) -> list[str]:
     if claim.act == "day":
         return check_card_vote(claim, rules, players) if claim.rule == "card_vote" else check_day_sentence(
             claim, rules, players)
+    if claim.act == "ruling":  # the replays build on this module's scenarios, so they are imported here
+        from words.claims.check_night import check_ruling
+
+        return check_ruling(claim, rules, players)
     check = CHECKS.get(claim.act)
     if check is None:
         if claim.act in UNCHECKED:
