@@ -332,8 +332,8 @@ def test_a_day_sentence_the_judge_does_not_play_fails(monkeypatch: pytest.Monkey
 
 # -- the night's rulings replayed (words/claims/check_night.py) ------------------------------------------------------
 def test_every_ruling_of_every_night_has_a_replay() -> None:
-    from words.claims.check_night import REPLAYS
     from words.card_phrases import RULINGS
+    from words.claims.check_night import REPLAYS
 
     named = {r for rules in all_rulesets() for r in getattr(rules.night, "rulings", ())}
     assert named and named <= set(REPLAYS) and set(REPLAYS) <= set(RULINGS)

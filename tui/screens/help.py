@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from engine import DecisionKind
 from engine.roles import NIGHT_ACTIONS, ROLES
 from tui.i18n import role, tr
 from tui.keys import keys_for
@@ -36,7 +37,7 @@ def explain(lang: str, request: dict[str, Any] | None, ruleset: str | None = Non
         known = action in NIGHT_ACTIONS and str(request.get("role")) in ROLES
         cards = any(isinstance(t, (list, tuple)) for t in request.get("targets") or ())  # v5: a card's request
         lines = [help_line(str(request.get("role")), action, lang, cards) if known else who]
-    elif kind == "vote":
+    elif kind == DecisionKind.VOTE:
         lines = [vote_help(_day_claim(request, ruleset, players), lang)]
     else:
         lines = [tr(lang, f"explain_{kind}")]

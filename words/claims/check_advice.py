@@ -33,7 +33,8 @@ from engine.ruleset import Ruleset
 from engine.scenario import play_scenario
 from engine.state import GameState, Phase
 from words.claims import Claim
-from words.claims.check import SEEDS, base_hands, night_plan, problems, quiet_chooser, scenario, start
+from words.claims.check import problems
+from words.claims.scenarios import SEEDS, base_hands, night_plan, quiet_chooser, scenario, start
 
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 

@@ -12,8 +12,17 @@ import engine
 from engine import DecisionKind, EventKind
 from engine.ruleset import Ruleset
 from words.claims import Claim
-from words.claims.day import accusation_effect, accusation_rounds, day_calls, first_day, is_accusation, own, plain
-from words.claims.day import pointed, quiet_state
+from words.claims.day import (
+    accusation_effect,
+    accusation_rounds,
+    day_calls,
+    first_day,
+    is_accusation,
+    own,
+    plain,
+    pointed,
+    quiet_state,
+)
 
 REPLAYS = 12  # deals replayed per claim, seeds after the ones the claims were read from
 

@@ -19,7 +19,7 @@ from engine.ruleset import Ruleset
 from engine.scenario import play_scenario
 from engine.state import GameState
 from words.claims import Claim
-from words.claims.check import Hands, base_hands, night_plan, quiet_chooser, scenario, start
+from words.claims.scenarios import Hands, base_hands, night_plan, quiet_chooser, scenario, start
 
 Picks = dict[str, Target | None]
 Night = tuple[Picks, tuple[int, ...]]  # a night's picks by role and the seats the other calls spare
@@ -246,7 +246,7 @@ def checks_alone(rules: Ruleset, players: int) -> list[str]:
     if isinstance(got, str):
         return [got]
     results = [e for e in got[1] if e.kind == EventKind.CHECK_RESULT]
-    bad = [e.data for e in results if e.visible_to != frozenset({tuple(e.data["card"])[0]})]
+    bad = [e.data for e in results if e.visible_to != frozenset({e.data["card"][0]})]
     if not results or bad:
         return [f"the police cards' answers {[e.data for e in results]} are not each seen by its holder alone"]
     return []
