@@ -363,3 +363,18 @@ def test_a_ruling_the_engine_plays_otherwise_fails(monkeypatch: pytest.MonkeyPat
 
 def test_a_ruling_the_night_does_not_name_fails() -> None:
     assert any("not by vest" in p for p in problems(Claim("ruling", "vest"), "v3", 12))
+
+
+def test_every_ruling_a_claim_names_is_in_the_rules_with_its_seed_sentence() -> None:
+    """Each R- ruling a claim carries (card, day calls; all rulesets x sizes) is defined in docs/rules.md, a table
+    row or a bullet of its own, and its entry quotes the seed sentence it rests on (or says the seeds are silent)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    entries: dict[str, str] = {}
+    for block in re.split(r"\n(?=\| R-|- \*\*R-)", text):
+        found = re.match(r"(?:\| |- \*\*)(R-[\w.-]+)", block)
+        if found:
+            entries.setdefault(found.group(1), block.split("\n\n")[0])
+    named = {c.rule for r, n in CASES for c in all_claims(r, n) if c.rule.startswith("R-")}
+    assert named and named <= set(entries), sorted(named - set(entries))
+    quoted = re.compile(r"[\"“「]|seeds? (?:are|is) silent|silent")
+    assert [k for k in sorted(named) if not quoted.search(entries[k])] == []
