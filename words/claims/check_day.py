@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import engine
-from engine import DecisionKind, EventKind
+from engine import DecisionKind, EventKind, Request
 from engine.ruleset import Ruleset
 from words.claims import Claim
 from words.claims.day import (
@@ -27,7 +27,7 @@ from words.claims.day import (
 REPLAYS = 12  # deals replayed per claim, seeds after the ones the claims were read from
 
 
-def _random_days(rules: Ruleset, players: int) -> list:
+def _random_days(rules: Ruleset, players: int) -> list[Request]:
     out = []
     for seed in range(100, 100 + REPLAYS):
         state, _ = engine.new_game(rules.id, random.Random(seed), players=players)

@@ -126,7 +126,7 @@ def vest(rules: Ruleset, players: int) -> list[str]:
     """The killers name the secret police two nights running (he holds his shot): he lives the first, dies the
     second."""
     hands, jc, (sp, c) = _seats(rules, players, "secret_police", plain=1)
-    night = ({"killer": sp, "secret_police": None, "doctor": c}, (sp, c))
+    night: Night = ({"killer": sp, "secret_police": None, "doctor": c}, (sp, c))
     for nights in ([night], [night, night]):
         got = _run(rules, hands, jc, nights)
         if isinstance(got, str):
@@ -142,7 +142,7 @@ def shot_lost_if_killed(rules: Ruleset, players: int) -> list[str]:
     """The vest spent on night 1, the killers kill the secret police on night 2 while he shoots a killer: the
     killer lives."""
     hands, jc, (sp, k, c) = _seats(rules, players, "secret_police", "killer", plain=1)
-    first = ({"killer": sp, "secret_police": None, "doctor": c}, (sp, k, c))
+    first: Night = ({"killer": sp, "secret_police": None, "doctor": c}, (sp, k, c))
     got = _run(rules, hands, jc, [first, ({"killer": sp, "secret_police": k, "doctor": c}, (sp, k, c))])
     if isinstance(got, str):
         return [got]

@@ -30,7 +30,7 @@ from words.claims import DEALS, Claim
 
 VOTE, ACCUSE = "vote", "accuse"
 Answer = Callable[[Request], Action]
-Pick = Callable[[list], object]
+Pick = Callable[[list[Any]], Any]
 
 
 def own(req: Request, target: Target | None) -> bool:
@@ -45,10 +45,10 @@ def plain(pick: Pick | None = None) -> Answer:
         if req.kind in (DecisionKind.VOTE, DecisionKind.NIGHT):
             target = pick(list(req.targets)) if pick else next((t for t in reversed(req.targets) if t is not None),
                                                                 req.targets[-1] if req.targets else None)
-            return Action(req.seat, req.kind, target=target, slot=req.slot, round=req.round)  # type: ignore[arg-type]
+            return Action(req.seat, req.kind, target=target, slot=req.slot, round=req.round)
         accusation = pick(list(req.accusations)) if pick and req.accusations else next(
             (a for a in reversed(req.accusations) if a is not None), None)
-        return Action(req.seat, req.kind, accusation=accusation, slot=req.slot)  # type: ignore[arg-type]
+        return Action(req.seat, req.kind, accusation=accusation, slot=req.slot)
 
     return answer
 
