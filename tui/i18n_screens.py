@@ -63,9 +63,6 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "explain_statement": "Your statement: say what you think in one turn; the others read it before voting.",
         "explain_defense": "Your defense: you are suspected; speak for yourself before the vote.",
         "explain_last_words": "Your last words: you are out; say one last thing to the table.",
-        "explain_vote": "Your vote: raise your hand for one seat (or keep it down where allowed); the judge "
-                        "counts the hands.",
-        "explain_accusation": "Then you may accuse one seat; the most accused must defend.",
         "prompt_keys": "In a prompt: ↑↓ Home End move the highlight; typing a seat number (or an item's number or "
                        "first letters) moves it there; Enter chooses; Esc goes back a step (or hides the list; in a "
                        "speech: stay silent); ? or F1 opens this help; PgUp/PgDn scroll the feed.",
@@ -159,8 +156,6 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "explain_statement": "你的发言：轮到你说出看法，其他人投票前会读到。",
         "explain_defense": "你的辩护：你被怀疑了，投票前为自己辩解。",
         "explain_last_words": "你的遗言：你已出局，对大家说最后一句话。",
-        "explain_vote": "你的投票：为一名玩家举手（允许时也可不举手），法官计票。",
-        "explain_accusation": "然后你可以指认一名玩家，被指认最多的人要辩护。",
         "prompt_keys": "选择时：↑↓ Home End 移动高亮；输入座位号（或序号、开头的字）跳到该项；回车选择；Esc 返回上一步"
                        "（或隐藏选项；发言时为不发言）；? 或 F1 打开本帮助；PgUp/PgDn 翻看记录。",
         "won_title": "{winner}：{condition}",

@@ -41,6 +41,17 @@ DAYS: Phrases = {
               "得票最多的玩家连同他所有活着的牌一起出局，法官公布离场的是哪几张牌，但不公布是什么牌；平票则无人出局。"
               "天亮时法官公布哪些牌死了，但不公布是什么牌。"},
 }
+# What each day sentence of DAYS states of the day's calls, as its claim (words/claims day_claims): the vote's
+# shape ("seat": any living seat, "defendant": the one accused), must_vote / self (a hand may not stay down, may
+# name its own seat), what an accusation round brings (words/claims/day.py effects) and what the judge announces.
+# words/claims/check_day.py holds each against the engine's own day (the day call claims it replays).
+DAY_SAYS: dict[str, dict[str, object]] = {
+    "referendum": {"vote": "seat"},
+    "two_suspects": {"vote": "seat"},
+    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends"},
+    "nomination": {"vote": "defendant", "must_vote": False, "accuse": "most_defends_last_out"},
+    "round_vote": {"vote": "seat", "must_vote": True, "self": True, "announced": ("executed_side",)},
+}
 LAST_WORDS: Phrases = {
     "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
     "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "
@@ -136,6 +147,28 @@ HEAD: Phrases = {
                   "zh": "你已经死亡：本局没有遗言，不会再问你任何事。"},
     "dead_words": {"en": "You are dead: you may still be asked for last words.",
                    "zh": "你已经死亡：仍可能被要求留遗言。"},
+    # The TUI help's lines for a day vote and a speech's accusation (tui/screens/help.py), from the day's call
+    # claims (words/claims/day.py): what a hand may name, whether it may stay down, what an accusation brings.
+    "help_vote_seat": {"en": "Your vote: raise your hand for one seat", "zh": "你的投票：为一名玩家举手"},
+    "help_vote_defendant": {"en": "Your vote: raise your hand to vote the defendant out",
+                            "zh": "你的投票：举手即赞成让被指认者出局"},
+    "help_self_yes": {"en": " (yourself allowed)", "zh": "（可投自己）"},
+    "help_self_no": {"en": " (not yourself)", "zh": "（不能投自己）"},
+    "help_keep_down": {"en": ", or keep it down", "zh": "，也可以不举手"},
+    "help_must_raise": {"en": "; you must raise it", "zh": "，必须举手"},
+    "help_weighted": {"en": "; your hand counts once per living card", "zh": "，你有几张活牌就算几票"},
+    "help_counted": {"en": "; the judge counts the hands.", "zh": "；法官计票。"},
+    "help_accuse_may": {"en": "Then you may accuse one other seat, or nobody",
+                        "zh": "然后你可以指认一名其他玩家，也可以不指认"},
+    "help_accuse_must": {"en": "Then you must accuse one other seat", "zh": "然后你必须指认一名其他玩家"},
+    "help_most_defends": {"en": "; the most accused must defend.", "zh": "，被指认最多的人要辩护。"},
+    "help_most_defends_last_out": {"en": "; the most accused must defend, and in the day's last round he is out "
+                                         "at once.",
+                                   "zh": "，被指认最多的人要辩护；当天最后一轮中被指认最多者直接出局。"},
+    "help_each_defends": {"en": "; every seat accused defends before the vote.",
+                          "zh": "，每个被指认的人都要在投票前辩护。"},
+    "help_not_counted": {"en": "; the judge does not count it: the votes decide.",
+                         "zh": "；法官不计这个指认，由投票决定。"},
     "vote_player_out_all_cards": {
         "en": "A vote: you must vote for a living player (yourself allowed); your hand counts once per living card. "
               "The player with the most votes is kicked out with all their living cards; a tie kicks out nobody.",

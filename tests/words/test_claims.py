@@ -233,3 +233,149 @@ def test_both_profiles_say_the_claims_of_confession_and_death(ruleset: str, lang
     req = engine.Request(seat, engine.DecisionKind.STATEMENT, accusations=(2, None), may_confess=True)
     text = small_prompt.request_text(view, prompting.choices_for(view, req), lang)
     assert confess_effect(jump_kill(("killer",)), lang) in text
+
+
+# -- the day's calls: the TUI's vote and accusation help (words/claims/day.py) ---------------------------------------
+@cache
+def day_proven(ruleset: str, players: int) -> tuple[str, ...]:
+    from words.claims.day import day_calls
+
+    return tuple(f"{c.act}/{c.rule}: {p}" for c in day_calls(ruleset, players) for p in problems(c, ruleset, players))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_the_tui_vote_and_accusation_help_are_the_days_claims(ruleset: str, players: int, lang: str) -> None:
+    """Every vote and every speech naming a suspect the judge asks on a first day gets the help line of its
+    day call claim (the ruleset's vote claim; the counted accusation's claim, else what the request offers),
+    and the judge proves each claim on other deals answered at random. No fixed vote or accusation text is left."""
+    from tui.screens.help import explain
+    from words.claims.day import day_calls, first_day, is_accusation, plain, quiet_state, request_claim
+    from words.claims.render import accusation_help, vote_help
+
+    assert "explain_vote" not in SCREEN_STRINGS[lang] and "explain_accusation" not in SCREEN_STRINGS[lang]
+    claims = {c.act: c for c in day_calls(ruleset, players)}
+    assert "vote" in claims
+    assert day_proven(ruleset, players) == ()
+    asked = set()
+    for req, _ in first_day(quiet_state(ruleset, players), plain()):
+        lines = explain(lang, req.to_dict(), ruleset, players)
+        if req.kind is engine.DecisionKind.VOTE:
+            assert lines == [vote_help(claims["vote"], lang)]
+            asked.add("vote")
+        if req.accusations:
+            claim = claims["accuse"] if is_accusation(req) and "accuse" in claims else request_claim(
+                req.to_dict(), None)
+            assert claim is not None and lines[-1] == accusation_help(claim, lang)
+            asked.add("accuse" if is_accusation(req) else "name")
+    assert "vote" in asked and ("accuse" in claims) <= ("accuse" in asked)
+
+
+def test_day_call_claims_the_judge_does_not_play_fail() -> None:
+    """A vote claimed to let a hand stay down where the judge makes it raise one (v1), an accusation claimed to
+    leave the most accused out at once where the accused defend (v2-forum), a nomination vote claimed on any
+    seat: each fails."""
+    from dataclasses import replace
+
+    from words.claims.day import day_calls
+
+    v1 = {c.act: c for c in day_calls("v1", 9)}
+    assert problems(v1["vote"], "v1", 9) == [] and v1["vote"].may_pass is False
+    assert any("keep its hand down" in p for p in problems(replace(v1["vote"], may_pass=True), "v1", 9))
+    assert any("vote for itself" in p for p in problems(replace(v1["vote"], may_target_self=True), "v1", 9))
+    forum = {c.act: c for c in day_calls("v2-forum", 9)}
+    assert forum["accuse"].effect == "each_defends" and problems(forum["accuse"], "v2-forum", 9) == []
+    assert any("the judge's day is each_defends" in p
+               for p in problems(replace(forum["accuse"], effect="most_defends"), "v2-forum", 9))
+    nom = {c.act: c for c in day_calls("v4-std", 14)}
+    assert nom["vote"].effect == "defendant"
+    assert any("no seat may vote for itself" in p
+               for p in problems(replace(nom["vote"], may_target_self=True), "v4-std", 14))
+
+
+def test_an_engine_day_that_changes_its_calls_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine changed under the claims: nomination hands that may no longer stay down, and a nomination
+    day of one round (the most accused out at once, no defence) fail the claims read from today's engine."""
+    import engine.day.nomination as nomination
+    from words.claims.day import day_calls
+
+    claims = {c.act: c for c in day_calls("v4-std", 14)}
+    assert all(problems(c, "v4-std", 14) == [] for c in claims.values())
+    original = nomination.vote
+    monkeypatch.setattr(nomination, "vote", lambda judge, seat, targets, ballot=1, simultaneous=False: original(
+        judge, seat, [t for t in targets if t is not None], ballot, simultaneous))
+    assert any("keep its hand down" in p for p in problems(claims["vote"], "v4-std", 14))
+    monkeypatch.undo()
+    monkeypatch.setattr(engine.get_ruleset("v4-std").day, "rounds", 1)
+    assert any("the words say most_defends_last_out" in p for p in problems(claims["accuse"], "v4-std", 14))
+
+
+def test_a_day_sentence_the_judge_does_not_play_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card's day sentences (other than v5's) are replayed through the day call claims: round_vote's "everyone
+    must vote, self allowed" claimed as "may keep the hand down" or "not yourself" fails, nomination's "the most
+    accused defends" claimed as "every accused defends" fails; an engine that no longer announces the executed
+    seat's side (002 v4.0 3.E "杀手被投死，没有遗言" / "好人被投死，请留遗言") fails round_vote's sentence."""
+    from dataclasses import replace
+
+    day = next(c for c in all_claims("v4-classic", 11) if c.act == "day")
+    assert day.rule == "round_vote" and "executed_side" in day.announced and problems(day, "v4-classic", 11) == []
+    assert any("stay down" in p for p in problems(replace(day, may_pass=True), "v4-classic", 11))
+    assert any("vote itself" in p for p in problems(replace(day, may_target_self=False), "v4-classic", 11))
+    nom = next(c for c in all_claims("v3.8-std", 13) if c.act == "day")
+    changed = replace(nom, extra=(("vote", "defendant"), ("accuse", "each_defends")))
+    assert problems(nom, "v3.8-std", 13) == [] and any("accusation round" in p
+                                                       for p in problems(changed, "v3.8-std", 13))
+    emit = engine.judge.Judge.emit
+    monkeypatch.setattr(engine.judge.Judge, "emit", lambda self, kind, visible=None, /, **data: None
+                        if kind == engine.EventKind.EXECUTED_SIDE else emit(self, kind, visible, **data))
+    assert any("announced None" in p for p in problems(day, "v4-classic", 11))
+
+
+# -- the night's rulings replayed (words/claims/check_night.py) ------------------------------------------------------
+def test_every_ruling_of_every_night_has_a_replay() -> None:
+    from words.card_phrases import RULINGS
+    from words.claims.check_night import REPLAYS
+
+    named = {r for rules in all_rulesets() for r in getattr(rules.night, "rulings", ())}
+    assert named and named <= set(REPLAYS) and set(REPLAYS) <= set(RULINGS)
+
+
+def test_a_ruling_the_engine_plays_otherwise_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's rule changed under the card's ruling sentences: a v4 dawn where a seat killed, sniped and
+    needled lives; a v5 police check on the undercover's card answered with a shake; a v3.5 secret police whose
+    vest never stops the kill. Each replay fails."""
+    import engine.night.butterfly as butterfly
+    import engine.night.cards as cards
+    import engine.night.secret_police as sp
+
+    cases = [("v4-std", 14, "killed_and_sniped"), ("v5-dual", 10, "undercover_nods"), ("v3.5-std", 13, "vest")]
+    for ruleset, n, rule in cases:
+        assert problems(Claim("ruling", rule), ruleset, n) == [], rule
+    fate = butterfly.fate
+    monkeypatch.setattr(butterfly, "fate", lambda marks, needles: (None, needles) if len(marks) == 3
+                        else fate(marks, needles))
+    answer = cards.check_answer
+    monkeypatch.setattr(cards, "check_answer", lambda state, target, taken=None: "not_killer"
+                        if cards.card_of(state, target) == "undercover" else answer(state, target, taken))
+    monkeypatch.setattr(sp, "_vest_stops", lambda judge, seat: False)
+    failed = [rule for ruleset, n, rule in cases if problems(Claim("ruling", rule), ruleset, n)]
+    assert failed == ["killed_and_sniped", "undercover_nods", "vest"]
+
+
+def test_a_ruling_the_night_does_not_name_fails() -> None:
+    assert any("not by vest" in p for p in problems(Claim("ruling", "vest"), "v3", 12))
+
+
+def test_every_ruling_a_claim_names_is_in_the_rules_with_its_seed_sentence() -> None:
+    """Each R- ruling a claim carries (card, day calls; all rulesets x sizes) is defined in docs/rules.md, a table
+    row or a bullet of its own, and its entry quotes the seed sentence it rests on (or says the seeds are silent)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    entries: dict[str, str] = {}
+    for block in re.split(r"\n(?=\| R-|- \*\*R-)", text):
+        found = re.match(r"(?:\| |- \*\*)(R-[\w.-]+)", block)
+        if found:
+            entries.setdefault(found.group(1), block.split("\n\n")[0])
+    named = {c.rule for r, n in CASES for c in all_claims(r, n) if c.rule.startswith("R-")}
+    assert named and named <= set(entries), sorted(named - set(entries))
+    quoted = re.compile(r"[\"“「]|seeds? (?:are|is) silent|silent")
+    assert [k for k in sorted(named) if not quoted.search(entries[k])] == []

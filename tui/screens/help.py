@@ -14,20 +14,22 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import get_ruleset
+from engine import DecisionKind, get_ruleset
 from engine.roles import NIGHT_ACTIONS, ROLES
 from orchestrator.output.wrapped import Wrapped
 from tui.i18n import role, tr
 from tui.keys import keys_for
 from tui.once import LeaveOnce
-from words.claims import jump_kill
-from words.claims.render import confess_help, help_line
+from words.claims import Claim, jump_kill
+from words.claims.day import request_claim
+from words.claims.render import accusation_help, confess_help, help_line, vote_help
 from words.rules_card import RulesCard, rules_card
 
 
-def explain(lang: str, request: dict[str, Any] | None, ruleset: str = "") -> list[str]:
-    """What the pending decision does, in a sentence or two; a confession's in the words of the ruleset's
-    jump-kill claim (words/claims: the confessor alone dies and night falls, 004 other rule 3)."""
+def explain(lang: str, request: dict[str, Any] | None, ruleset: str | None = None,
+            players: int | None = None) -> list[str]:
+    """What the pending decision does, in a sentence or two; a vote's and an accusation's from the ruleset's day
+    call claims (words/claims/day.py), so they hold for its day procedure."""
     if not request:
         return [tr(lang, "help_no_pending")]
     kind = str(request.get("kind"))
@@ -37,22 +39,30 @@ def explain(lang: str, request: dict[str, Any] | None, ruleset: str = "") -> lis
         known = action in NIGHT_ACTIONS and str(request.get("role")) in ROLES
         cards = any(isinstance(t, (list, tuple)) for t in request.get("targets") or ())  # v5: a card's request
         lines = [help_line(str(request.get("role")), action, lang, cards) if known else who]
+    elif kind == DecisionKind.VOTE:
+        lines = [vote_help(_day_claim(request, ruleset, players), lang)]
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):
         lines.append(confession(lang, ruleset))
     if request.get("accusations"):
-        lines.append(tr(lang, "explain_accusation"))
+        lines.append(accusation_help(_day_claim(request, ruleset, players), lang))
     return lines
 
 
-def confession(lang: str, ruleset: str) -> str:
+def confession(lang: str, ruleset: str | None) -> str:
     """What a jump-kill does, from the ruleset's jump-kill claim (the same sentence the rules card proves)."""
     try:
-        jumpers = tuple(sorted(get_ruleset(ruleset).jump_kill))
+        jumpers = tuple(sorted(get_ruleset(ruleset or "").jump_kill))
     except Exception:  # an unknown ruleset in a foreign transcript: the one jump-kill rule there is
         jumpers = ()
     return confess_help(jump_kill(jumpers or ("killer",)), lang)
+
+
+def _day_claim(request: dict[str, Any], ruleset: str | None, players: int | None) -> Claim:
+    claim = request_claim(request, ruleset, players)
+    assert claim is not None  # a vote, or a speech that names a suspect
+    return claim
 
 
 def keys_table(mode: str, lang: str) -> Table:
@@ -90,7 +100,7 @@ class HelpScreen(LeaveOnce, ModalScreen[None]):
             yield Label(Text(tr(lang, "help_title"), "bold"))
             if self.mode == "play":
                 yield Label(tr(lang, "help_pending"), classes="heading")
-                yield Static("\n".join(explain(lang, self.request, self.ruleset)))
+                yield Static("\n".join(explain(lang, self.request, self.ruleset or None, self.players)))
             yield Label(tr(lang, "help_keys"), classes="heading")
             yield Static(keys_table(self.mode, lang))
             if self.mode == "play":

@@ -20,6 +20,7 @@ import engine
 from engine import EventKind
 from engine.roles import Team, team_of
 from engine.ruleset import Victory
+from words.card_phrases import DAY_SAYS
 from words.table import Table, table
 
 
@@ -157,12 +158,25 @@ def day_claims(tab: Table) -> tuple[Claim, ...]:
         out.append(Claim("day", "card_vote", effect="player_out_all_cards", count=rules.cards_per_seat,
                          announced=("verdict_cards", "dead_cards")))
     else:
-        out.append(Claim("day", rules.day.key))
+        out.append(day_sentence(rules.day.key))
     out.append(last_words(rules.id))
     jumpers = tuple(r for r in sorted(rules.jump_kill) if tab.dealt(r))
     if jumpers:
         out.append(jump_kill(jumpers, silence))
     return tuple(out)
+
+
+def day_sentence(key: str) -> Claim:
+    """What the card's day sentence (words/card_phrases.py DAYS) states of the day's calls: its DAY_SAYS row as a
+    claim (may_pass: a hand may stay down; may_target_self: a hand may name its own seat; extra: the vote's shape
+    and what an accusation round brings), proven against the engine's day by words/claims/check_day.py."""
+    says = DAY_SAYS.get(key, {})
+    must = says.get("must_vote")
+    self_vote = says.get("self")
+    return Claim("day", key, may_pass=None if must is None else not must,
+                 may_target_self=None if self_vote is None else bool(self_vote),
+                 announced=tuple(str(a) for a in says.get("announced") or ()),  # type: ignore[attr-defined]
+                 extra=(("vote", says.get("vote")), ("accuse", says.get("accuse"))))
 
 
 def last_words(ruleset: str) -> Claim:

@@ -33,7 +33,8 @@ from engine.ruleset import Ruleset
 from engine.scenario import play_scenario
 from engine.state import GameState, Phase
 from words.claims import Claim
-from words.claims.check import SEEDS, base_hands, night_plan, problems, quiet_chooser, scenario, start
+from words.claims.check import problems
+from words.claims.scenarios import SEEDS, base_hands, night_plan, quiet_chooser, scenario, start
 
 SPEAKING = (DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS)
 
@@ -206,15 +207,10 @@ def check_silenced(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     return out
 
 
-def check_ruling(claim: Claim, rules: Ruleset, players: int) -> list[str]:
-    named = tuple(getattr(rules.night, "rulings", ()))
-    return [] if claim.rule in named else [f"the night resolves by {named}, not by {claim.rule}"]
-
-
 ADVICE_CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "offers": check_offers, "knows": check_knows, "judge_out": check_judge_out, "answer": check_answer,
-    "votes": check_votes, "public_claim": check_public_claim, "silenced": check_silenced, "ruling": check_ruling,
-}
+    "votes": check_votes, "public_claim": check_public_claim, "silenced": check_silenced,
+}  # a ruling a tip relies on is replayed as the card's (words/claims/check_night.py)
 
 
 @cache

@@ -155,3 +155,22 @@ def dead_note(claim: Claim, lang: str) -> str:
 def vote_effect(claim: Claim, lang: str) -> str:
     """The prompt's line on what v5's vote does (words/prompt_card.py VOTES), from the day's claim."""
     return say(HEAD, f"vote_{claim.effect}", lang)
+
+
+def vote_help(claim: Claim, lang: str) -> str:
+    """The TUI help's line for a day vote (tui/screens/help.py), from the day's vote claim (words/claims/day.py):
+    what a hand may name, whether it may stay down, what it counts; with its full stop."""
+    line = say(HEAD, f"help_vote_{claim.effect}", lang)
+    if claim.effect == "seat":
+        line += say(HEAD, "help_self_yes" if claim.may_target_self else "help_self_no", lang)
+    line += say(HEAD, "help_keep_down" if claim.may_pass else "help_must_raise", lang)
+    if claim.get("weighted"):
+        line += say(HEAD, "help_weighted", lang)
+    return line + say(HEAD, "help_counted", lang)
+
+
+def accusation_help(claim: Claim, lang: str) -> str:
+    """The TUI help's line for a speech's accusation, from the day's accusation claim: whether it may name
+    nobody, and what the round's accusations bring; with its full stop."""
+    line = say(HEAD, "help_accuse_may" if claim.may_pass else "help_accuse_must", lang)
+    return line + say(HEAD, f"help_{claim.effect}", lang)

@@ -1,5 +1,7 @@
 """The replay page's own words (its controls, headings and the pictures' captions) in English and Chinese; every
-event is the narrator's sentence (words.narrator), never a label of this table."""
+event is the narrator's sentence (words.narrator), never a label of this table. No label states a rule of the
+game (what the judge does): a rule the page tells must be rendered from its claim (words/claims), and
+tests/orchestrator/output/test_page_labels.py holds the labels to that."""
 
 from __future__ import annotations
 
