@@ -17,10 +17,9 @@ from engine.record.view import GOD, PUBLIC
 from killer.cli import build_parser, main
 from tests.tui.conftest import DATA, SIZE, painted, sample, screen_text, ticks
 from tui.app import KillerApp
-from tui.i18n import tr
 from tui.play import ask_text, choices
 from tui.screens.game_over import GameOverScreen, verdict
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, explain
 from tui.screens.prompts.choice_list import ChoiceList, TargetScreen
 from tui.screens.team_message import TeamMessageScreen, within_limit
 
@@ -61,7 +60,9 @@ async def test_question_mark_in_a_list_prompt_opens_the_help_and_esc_returns_to_
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert tr("en", "explain_vote") in await painted(pilot, app)
+        players = int(app.header.get("players") or 0) or None  # the vote's line, from the ruleset's day call claims
+        vote_line = explain("en", app.pending_request, str(app.header.get("ruleset")), players)[0]
+        assert vote_line[:24] in await painted(pilot, app)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and screen.query_one(ChoiceList).highlighted == 1

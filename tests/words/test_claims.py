@@ -18,6 +18,7 @@ import engine
 import engine.game
 import engine.judge
 from engine.rulesets import all_rulesets
+from tui.i18n_screens import SCREEN_STRINGS
 from tui.screens.help import explain
 from words.card_phrases import HEAD, say
 from words.claims import Claim, all_claims, card_claims, jump_kill
