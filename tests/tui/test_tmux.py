@@ -170,7 +170,8 @@ def fake_endpoint(tmp_path: Path) -> Iterator[str]:
 
 FAKE_LATENCY = 0.1
 # "Team talk, round": a later round's choice, whose hint the quoted messages push below an 80x24 pane
-PROMPT_MARKS = {"Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
+PROMPT_MARKS = {"Enter: speak to your partners": ["Enter"],  # a team message: an empty line says nothing
+                "Enter: speak": ["I checked seat 1", "Enter"], "Enter: choose": ["Enter"], "Enter: OK": ["Enter"],
                 "Pass the keyboard": ["Enter"], "Team talk, round": ["Enter"],
                 "↑↓ Home End": ["Enter"]}  # the last: a list beside the table
 EXIT = re.compile(r"EXIT=(\d+)")

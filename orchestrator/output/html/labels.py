@@ -53,7 +53,7 @@ LABELS: dict[str, dict[str, str]] = {
         "own_cards": "你的身份牌", "hands_title": "各座位的身份牌", "hand": "{seat}：{cards}",
         "strip": "本视角此刻所知的各座位", "slider": "逐步查看对局",
         "strip_alive": "{seat}：存活", "strip_dead": "{seat}：出局",
-        "strip_votes": "上一轮投票得{n}票", "strip_targets": "今夜：{actions}",
+        "strip_votes": "上一轮表决得{n}票", "strip_targets": "今夜：{actions}",
         "show_arrows": "显示谁投给了谁（箭头）",
     },
 }
