@@ -9,10 +9,10 @@ from typing import Any
 
 from engine import KillerError, all_rulesets, display_name
 from engine.scenario import run_scenario
-from evaluation.balance.chunks import StudyError
 from evaluation.balance.simulate import simulate
 from hygiene import files
 from killer.errors import CommandError
+from killer.exit_codes import ExitCode
 from killer.parsing import add_command, bounded
 from killer.study_options import add_spread_options, spread_from
 
@@ -59,12 +59,12 @@ def run_variants(args: argparse.Namespace) -> int:
     rows = variant_rows()
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return 0
+        return ExitCode.DONE
     for row in rows:
         roles = ", ".join(f"{display_name(r)} ({r})" for r in row["roles"])
         low, high = row["players"]
         print(f"{row['id']:<11} {low}-{high} players  {row['title']}\n            roles: {roles}")
-    return 0
+    return ExitCode.DONE
 
 
 def run_scenario_file(args: argparse.Namespace) -> int:
@@ -86,7 +86,7 @@ def run_scenario_file(args: argparse.Namespace) -> int:
     except KillerError as exc:
         raise CommandError(str(exc)) from None
     print(json.dumps(result, ensure_ascii=False))
-    return 0
+    return ExitCode.DONE
 
 
 def _no_constant(name: str) -> Any:
@@ -96,15 +96,15 @@ def _no_constant(name: str) -> Any:
 def run_simulate(args: argparse.Namespace) -> int:
     try:
         result = simulate(args.ruleset, args.players, args.games, args.seed, spread_from(args))
-    except (KillerError, StudyError) as exc:
+    except KillerError as exc:  # a StudyError among them
         raise CommandError(str(exc)) from None
     data = result.to_dict()
     if args.json:
         print(json.dumps(data))
-        return 0
+        return ExitCode.DONE
     wins = data["wins"]
     assert isinstance(wins, dict)
     print(f"{data['ruleset']} with {data['players']} players: {data['games']} games, "
           f"killers {wins['killers']}, good {wins['good']}, draws {wins['draw']}, "
           f"mean {data['mean_days']} days, {data['games_per_second']} games/s")
-    return 0
+    return ExitCode.DONE

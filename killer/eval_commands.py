@@ -136,7 +136,7 @@ def _plan(cfg: Any, args: argparse.Namespace) -> int:
         raise CommandError(f"{args.pilot}: not a tournament run folder (no {CONFIG_COPY})")
     plan = make_plan(cfg, args.pilot, args.width, args.rate, args.metric, args.chars_per_token)
     print(render_plan(plan, args.width, args.metric))
-    return 0
+    return ExitCode.DONE
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -166,7 +166,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                            "each one to find it") from None
     print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}"
           + (f"; replays: {out / 'index.html'}" if args.pages != "none" else ""))
-    return 0
+    return ExitCode.DONE
 
 
 def _report_index(out: Path, folder: Path | None, files: list[Path], view: str) -> None:
@@ -194,7 +194,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         result = run_balance(args.out, games=args.games, agents=agents, seed=args.seed, quick=args.quick,
                              spread=spread_from(args))
     print(f"{result['games']} games: {args.out / 'balance.md'}")
-    return 0
+    return ExitCode.DONE
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
@@ -215,7 +215,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     files = write_search(args.out, result, suggest_command(args, agents))
     print(f"{sum(len(t['candidates']) for t in result['tables']) * args.games} games in "
           f"{(time.perf_counter() - start) / 60:.1f} min: {files[1]}")
-    return 0
+    return ExitCode.DONE
 
 
 def suggest_command(args: argparse.Namespace, agents: tuple[str, ...]) -> str:

@@ -3,7 +3,8 @@
 | code | meaning |
 |------|---------|
 | 0    | done |
-| 1    | an internal error (a bug: please report it) |
+| 1    | an internal error (a bug: please report it); for `killer verify`: the transcript is not the game the |
+|      | engine replays from its seed and decisions (`REFUTED`) |
 | 2    | bad input: a file, an option, a configuration, a preflight refusal by an endpoint, a busy game or run: every |
 |      | `KillerError` (engine.errors: the one hierarchy every refusal of the project derives from), a file the |
 |      | system refuses (`OSError`), a checkpoint database that cannot be used (`sqlite3.Error`) |
@@ -26,6 +27,7 @@ from engine.errors import KillerError
 class ExitCode(IntEnum):
     DONE = 0
     INTERNAL = 1
+    REFUTED = 1  # killer verify only: the same code as INTERNAL (docs/security.md), named for what it says
     BAD_INPUT = 2
     DEGRADED = 3
     INTERRUPTED = 130

@@ -241,7 +241,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
     print(report.summary(), file=sys.stdout if report.ok else sys.stderr)
-    return 0 if report.ok else 1
+    return ExitCode.DONE if report.ok else ExitCode.REFUTED
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -266,7 +266,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
         raise CommandError(f"{args.file}: an event holds data no game makes ({type(exc).__name__}: {exc})") from None
-    return 0
+    return ExitCode.DONE
 
 
 def _write_out(output: Path | None, chunks: Iterable[str]) -> None:

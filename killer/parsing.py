@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from killer.exit_codes import ExitCode
+
 INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)'")
 
 
@@ -21,7 +23,8 @@ class OneLineParser(argparse.ArgumentParser):
     strict = False  # set on subcommands: unknown arguments are their error, not the top-level parser's
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}{self._suggestion(message)} (see {self.prog} --help)\n")
+        line = f"{self.prog}: {message}{self._suggestion(message)} (see {self.prog} --help)\n"
+        self.exit(ExitCode.BAD_INPUT, line)
 
     def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
         parsed, extras = super().parse_known_args(args, namespace)

@@ -66,3 +66,36 @@ def test_a_killer_error_from_any_package_is_one_line_and_bad_input(capsys: objec
         assert cli.main(["verify", "x.jsonl"]) == ExitCode.BAD_INPUT
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     assert err == "killer verify: the game is held by process 42\n"
+
+
+def test_every_command_takes_its_exit_code_from_the_table() -> None:
+    """No command (a function of killer/ given the parsed arguments) returns a bare number, and nothing exits with
+    one: every code is an ExitCode, so the table in killer/exit_codes.py is the only place the numbers are."""
+    import ast
+    from pathlib import Path
+
+    bare: list[str] = []
+    commands = 0
+    for path in sorted((Path(__file__).parents[2] / "killer").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "exit" \
+                    and node.args and number(node.args[0]):
+                bare.append(f"{path.name}:{node.lineno}")
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            takes_args = any(ast.unparse(a.annotation or ast.Constant(None)) == "argparse.Namespace"
+                             for a in node.args.args)
+            if not (takes_args or node.name == "main") or ast.unparse(node.returns or ast.Constant(None)) != "int":
+                continue
+            commands += 1
+            bare += [f"{path.name}:{r.lineno}" for r in ast.walk(node) if isinstance(r, ast.Return)
+                     and any(number(v) for v in (r.value, getattr(r.value, "body", None),
+                                                 getattr(r.value, "orelse", None)))]  # `return 0`, `a if ok else 1`
+    assert commands >= 15 and not bare, bare
+
+
+def number(node: object) -> bool:
+    import ast
+
+    return isinstance(node, ast.Constant) and type(node.value) is int
