@@ -7,7 +7,7 @@ No I/O, no clock, no global random: randomness comes in as a seeded Rng and ever
 from __future__ import annotations
 
 from engine.drivers import current_batch, default_action, is_batch, is_legal, why_illegal
-from engine.errors import IllegalActionError, KillerError, SetupError, UnknownRulesetError
+from engine.errors import MALFORMED, IllegalActionError, KillerError, SetupError, UnknownRulesetError
 from engine.game import (
     MAX_TEAM_TALK,
     RULES_REVISION,
@@ -33,6 +33,7 @@ __all__ = [
     "CATALOGUE",
     "DECISIONS",
     "GOD",
+    "MALFORMED",
     "MAX_TEAM_TALK",
     "PUBLIC",
     "ROLES",

@@ -7,6 +7,13 @@ class KillerError(Exception):
     """Base class for every error the engine raises on purpose."""
 
 
+# What the engine's readers (Event.from_dict, decisions, replay) raise on data no game of ours made (a key missing,
+# a list where a number goes, a number of thousands of digits): plain Python errors, not refusals. A reader of a
+# hostile file catches exactly these and says so in one line as its own KillerError (TranscriptError, ResumeError,
+# CommandError); anything else is a bug.
+MALFORMED: tuple[type[Exception], ...] = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError)
+
+
 class UnknownRulesetError(KillerError):
     """The ruleset id is not one the judge knows."""
 

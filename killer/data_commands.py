@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.providers.profiles import PROVIDERS
-from engine import KillerError
+from engine import MALFORMED, KillerError
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 from killer.game_commands import allow_key_env_option, leave_of_args, positive_seconds
@@ -123,7 +123,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         counts = export(args.source, args.out, args.format)
     except KillerError:  # a refusal that says what it is (some are ValueErrors too): as it is
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+    except MALFORMED as exc:  # events no game of ours has
         raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
                            "each one to find it") from None
     print(", ".join(f"{table}.{args.format} {n} rows" for table, n in counts.items()) + f": {args.out}")

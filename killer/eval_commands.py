@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import KillerError
+from engine import MALFORMED, KillerError
 from hygiene.sanitize import clean
 from hygiene.secrets import redact
 from killer.errors import CommandError
@@ -161,7 +161,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             _report_index(out, folder, files or [], args.pages)
     except KillerError:  # a refusal that says what it is (some are ValueErrors too): as it is
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+    except MALFORMED as exc:  # events no game of ours has
         raise CommandError(f"a transcript holds data no game makes ({type(exc).__name__}: {exc}); `killer verify` "
                            "each one to find it") from None
     print(f"{summary['games']}/{summary['scheduled']} games: {out / 'report.md'}"

@@ -16,7 +16,7 @@ from typing import Any
 
 from agents.llm.prompt_profiles import CHOICES as PROMPT_CHOICES
 from agents.providers.profiles import PROVIDERS
-from engine import MAX_TEAM_TALK, TEAM_TALK_ROUNDS
+from engine import MALFORMED, MAX_TEAM_TALK, TEAM_TALK_ROUNDS
 from killer.errors import CommandError
 from killer.exit_codes import ExitCode
 from killer.parsing import add_command
@@ -264,7 +264,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             _write_out(args.output, [render(t, god=args.god, lang=args.lang, seat=args.seat)])
     except TranscriptError as exc:
         raise CommandError(str(exc)) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # events no game of ours has
+    except MALFORMED as exc:  # events no game of ours has
         raise CommandError(f"{args.file}: an event holds data no game makes ({type(exc).__name__}: {exc})") from None
     return ExitCode.DONE
 

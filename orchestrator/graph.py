@@ -21,7 +21,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from agents.view import SpeechListener
-from engine import SPEAKING, Action, DecisionKind, Event, EventKind, Request, is_batch
+from engine import MALFORMED, SPEAKING, Action, DecisionKind, Event, EventKind, Request, is_batch
 from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position
@@ -196,7 +196,7 @@ def _take_human(pos: Position, state: GameGraphState, request: Request, answer: 
     """A person's answer: checked by the engine, held while the rest of a batch decides, else applied."""
     try:
         action = human_action(request, answer)
-    except (ValueError, TypeError, KeyError) as exc:
+    except MALFORMED as exc:  # a person's answer is not one the request can take
         return {"error": str(exc)}
     reason = pos.why_illegal(action)
     if reason is not None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import engine
 from agents.base import Agent
+from engine import MALFORMED
 from hygiene.files import FileRefused, refuse_unsafe
 from hygiene.secrets import redact_url
 from orchestrator.config import RunConfig
@@ -55,7 +56,7 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
         actions, fresh = await _resume_actions(game, transcript, ckpt, from_transcript)
         try:
             pos = cache.at(actions)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the engine's refusals are KillerErrors
+        except MALFORMED as exc:  # the engine's refusals are KillerErrors
             raise ResumeError(f"{game}: the recorded decisions cannot be replayed ({type(exc).__name__})") from None
         entries = _reconcile(game, transcript.entries, pos)
         truncate_to(game, transcript.header, entries)
@@ -117,7 +118,7 @@ async def _resume_actions(game: Path, transcript: Any, ckpt: Path, from_transcri
     """The actions to continue from, and whether they start a fresh checkpoint (not the saved one)."""
     try:
         logged = [a.to_dict() for a in engine.decisions(transcript.events)]
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except MALFORMED as exc:
         raise ResumeError(f"{game}: a recorded decision is not one ({type(exc).__name__}: {exc})") from None
     if from_transcript:
         remove_checkpoint(ckpt)

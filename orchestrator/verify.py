@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import Event, KillerError
+from engine import MALFORMED, Event, KillerError
 from orchestrator.store.transcript import Transcript, read_transcript
 
 
@@ -86,7 +86,7 @@ def verify_transcript(t: Transcript, partial: bool = False) -> VerifyReport:
     report.checks.append("event numbering")
     try:
         state, produced = engine.replay(str(t.header.get("ruleset")), t.events)
-    except (KillerError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except (KillerError, *MALFORMED) as exc:
         report.problems.append(f"replay fails: {type(exc).__name__}: {exc}")
         return report
     report.problems += compare(t.events, produced, "replay")
@@ -95,7 +95,7 @@ def verify_transcript(t: Transcript, partial: bool = False) -> VerifyReport:
         try:
             _, seeded = _seeded(t)
             report.problems += compare(t.events, seeded, f"seed {seed}")
-        except (KillerError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KillerError, *MALFORMED) as exc:
             report.problems.append(f"seeded replay fails: {type(exc).__name__}: {exc}")
         report.checks.append(f"deal and draws from seed {seed}")
     report.winner = state.winner.value if state.winner else None

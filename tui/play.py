@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import Claim, DecisionKind, Request
+from engine import MALFORMED, Claim, DecisionKind, Request
 from engine.legality.validate import target_rule
 from engine.moves.decisions import target_from_json
 from engine.record.view import PUBLIC
@@ -57,7 +57,7 @@ def team_talk_text(lang: str, request: dict[str, Any]) -> str:
         messages = tuple((int(s), str(m)) for s, m in request.get("messages") or ())
         asked = Request(int(request["seat"]), DecisionKind(request["kind"]), round=int(request.get("round", 1)),
                         rounds=int(request.get("rounds", 1)), proposals=proposals, messages=messages)
-    except (KeyError, TypeError, ValueError):
+    except MALFORMED:
         return ""
     return talk_text(asked, lang)
 

@@ -13,7 +13,7 @@ from typing import Any, cast
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from engine.errors import KillerError
+from engine.errors import MALFORMED, KillerError
 from hygiene.files import FileRefused, refuse_unsafe
 from orchestrator.config import RECURSION_LIMIT
 
@@ -92,7 +92,7 @@ async def read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
         if snapshot is not None:
             checkpointed_actions(snapshot)
         return snapshot
-    except (sqlite3.Error, OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+    except (sqlite3.Error, OSError, *MALFORMED) as exc:
         raise ResumeError(f"{ckpt}: the checkpoint cannot be read ({type(exc).__name__}: {exc}); resume with "
                           "--from-transcript to rebuild it from the transcript") from None
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from engine import Event, KillerError, all_rulesets, decisions
+from engine import MALFORMED, Event, KillerError, all_rulesets, decisions
 from engine.judge import MAX_DAYS
 from engine.record.view import View, seen
 from hygiene import files, walk
@@ -282,7 +282,7 @@ def _entry(path: Path, n: int, row: dict[str, Any]) -> Entry:
         parsed = Event.from_dict(event)
         decisions([parsed])  # a decision event must hold an action the engine can read
         return Entry(i=i, event=parsed, annotation=note)
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, IndexError) as exc:
+    except MALFORMED as exc:
         raise TranscriptError(f"{path}: line {n} is not an event line ({type(exc).__name__}: {exc})") from None
 
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from textual.screen import Screen
 
-from engine import SPEECHES, EventKind, get_ruleset
+from engine import MALFORMED, SPEECHES, EventKind, get_ruleset
 from engine.moves.decisions import CLAIM_RESULTS, MAX_CLAIMED_CHECKS, Claim, ClaimedCheck, Target, target_from_json
 from engine.roles import Team, team_of
 from tui.format import target_text
@@ -111,7 +111,7 @@ def last_claim(app: FormHost, seat: int) -> Claim | None:
             if e.event.kind in SPEECHES and e.event.data.get("seat") == seat and e.event.data.get("claim")]
     try:
         return Claim.from_dict(said[-1]) if said else None
-    except (KeyError, TypeError, ValueError):
+    except MALFORMED:  # a claim no game of ours wrote (a replayed file)
         return None
 
 
