@@ -12,6 +12,8 @@ import engine
 from engine import MALFORMED, Event, KillerError
 from orchestrator.store.transcript import Transcript, read_transcript
 
+UNREPLAYABLE: tuple[type[Exception], ...] = (KillerError, *MALFORMED)  # a refusal, or data no game made
+
 
 @dataclass
 class VerifyReport:
@@ -86,7 +88,7 @@ def verify_transcript(t: Transcript, partial: bool = False) -> VerifyReport:
     report.checks.append("event numbering")
     try:
         state, produced = engine.replay(str(t.header.get("ruleset")), t.events)
-    except (KillerError, *MALFORMED) as exc:
+    except UNREPLAYABLE as exc:
         report.problems.append(f"replay fails: {type(exc).__name__}: {exc}")
         return report
     report.problems += compare(t.events, produced, "replay")
@@ -95,7 +97,7 @@ def verify_transcript(t: Transcript, partial: bool = False) -> VerifyReport:
         try:
             _, seeded = _seeded(t)
             report.problems += compare(t.events, seeded, f"seed {seed}")
-        except (KillerError, *MALFORMED) as exc:
+        except UNREPLAYABLE as exc:
             report.problems.append(f"seeded replay fails: {type(exc).__name__}: {exc}")
         report.checks.append(f"deal and draws from seed {seed}")
     report.winner = state.winner.value if state.winner else None

@@ -19,6 +19,9 @@ from orchestrator.config import RECURSION_LIMIT
 
 SQLITE_FILES = ("", "-wal", "-shm", "-journal")  # the database and the files SQLite opens beside it
 
+# a checkpoint database that cannot be opened or read, or whose snapshot holds data no game made
+UNREADABLE: tuple[type[Exception], ...] = (sqlite3.Error, OSError, *MALFORMED)
+
 
 class ResumeError(KillerError):
     """The game cannot be resumed (over already, or transcript and checkpoint disagree): one line."""
@@ -92,7 +95,7 @@ async def read_checkpoint(game: Path, ckpt: Path, game_id: str) -> Any:
         if snapshot is not None:
             checkpointed_actions(snapshot)
         return snapshot
-    except (sqlite3.Error, OSError, *MALFORMED) as exc:
+    except UNREADABLE as exc:
         raise ResumeError(f"{ckpt}: the checkpoint cannot be read ({type(exc).__name__}: {exc}); resume with "
                           "--from-transcript to rebuild it from the transcript") from None
 
