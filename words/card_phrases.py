@@ -43,12 +43,14 @@ DAYS: Phrases = {
 }
 # What each day sentence of DAYS states of the day's calls, as its claim (words/claims day_claims): the vote's
 # shape ("seat": any living seat, "defendant": the one accused), must_vote / self (a hand may not stay down, may
-# name its own seat), what an accusation round brings (words/claims/day.py effects) and what the judge announces.
+# name its own seat), what an accusation round brings (words/claims/day.py effects), what a tied count brings
+# (words/claims/ties.py reactions: "two most suspected ... defend ... after another vote"; "ties are voted
+# again") and what the judge announces.
 # words/claims/check_day.py holds each against the engine's own day (the day call claims it replays).
 DAY_SAYS: dict[str, dict[str, object]] = {
     "referendum": {"vote": "seat"},
-    "two_suspects": {"vote": "seat"},
-    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends"},
+    "two_suspects": {"vote": "seat", "tie": ("defend_revote",)},
+    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends", "tie": ("revote",)},
     "nomination": {"vote": "defendant", "must_vote": False, "accuse": "most_defends_last_out"},
     "round_vote": {"vote": "seat", "must_vote": True, "self": True, "announced": ("executed_side",)},
 }

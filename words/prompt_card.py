@@ -42,6 +42,16 @@ VOTES: Phrases = {
     # R-v5-execution, from the day's claim (words/claims): the player with the most votes goes, all cards.
     "card_vote": {lang: vote_effect(V5_VOTE, lang) for lang in ("en", "zh")},
 }
+# What each VOTES line states a tied count brings, in turn, as its claim (words/claims/ties.py tie_claim; replayed
+# by words/claims/ties.py check_tie with every ballot of the first day split, tests/words/test_tie_claims.py).
+VOTE_TIES: dict[str, tuple[str, ...]] = {
+    "referendum": ("revote", "lot"),  # R-v1-tie: one revote among the tied, then a lot
+    "two_suspects": ("defend_revote", "lot"),  # the two most voted defend, the others vote between them; a tie: lot
+    "forum_vote": ("revote", "defend_revote", "defend_revote", "lot"),  # R-forum-revote, R-forum-tie-bound
+    "nomination": ("lot",),  # exactly half the hands: a lot (004 V2.0 other rule 1)
+    "round_vote": ("nobody",),  # 002 3.E: "如票数最多的人为2人或2人以上，则本轮白天不死人"
+    "card_vote": ("nobody",),  # R-v5-tie
+}
 # What a statement's accusation does where the judge counts it.
 ACCUSATIONS: Phrases = {
     "nomination": {"en": "Your accusation counts as a vote: the most accused seat of the round (a tie: a lot) "

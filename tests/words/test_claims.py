@@ -171,9 +171,11 @@ def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.Ca
     assert main(["v5-dual", "10"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     claims = all_claims("v5-dual", 10)
-    assert len(rows) == len(claims)
-    for row, claim in zip(rows, claims, strict=True):
+    assert len(rows) == len(claims) + 1
+    for row, claim in zip(rows, claims, strict=False):
         assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
+    assert rows[-1].startswith("| prompt | rule=card_vote:tie") and "reactions=('nobody',)" in rows[-1]
+    assert VOTES["card_vote"]["en"] in rows[-1] and VOTES["card_vote"]["zh"] in rows[-1]
     assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err
 
 

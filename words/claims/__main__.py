@@ -1,5 +1,6 @@
-"""`python -m words.claims RULESET [PLAYERS]`: each sentence of the game's rules card beside its claim, one
-Markdown table (section, claim, en, zh), for a reviewer to read the words against what they claim."""
+"""`python -m words.claims RULESET [PLAYERS]`: each sentence of the game's rules card beside its claim, then the
+prompt's vote line beside its tie claim (words/prompt_card.py VOTES, VOTE_TIES), one Markdown table (section,
+claim, en, zh), for a reviewer to read the words against what they claim."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import engine
 from engine.errors import KillerError
 from words.claims import Claim, card_claims
 from words.claims.render import render
+from words.claims.ties import tie_claim
+from words.prompt_card import VOTE_TIES, VOTES
 
 
 def fields(claim: Claim) -> str:
@@ -18,15 +21,19 @@ def fields(claim: Claim) -> str:
         value = getattr(claim, name)
         if value not in ((), "", None, False) or (name in ("may_pass", "may_target_self") and value is False):
             parts.append(f"{name}={value}")
+    parts += [f"{key}={value}" for key, value in claim.extra if value not in ((), "", None)]
     return ", ".join(parts)
 
 
 def table(ruleset: str, players: int | None) -> str:
     rows = ["| section | claim | en | zh |", "|---|---|---|---|"]
-    for section, claims in card_claims(ruleset, players):
-        for claim in claims:
-            cells = (section, fields(claim), render(claim, "en"), render(claim, "zh"))
-            rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines = [(section, claim, render(claim, "en"), render(claim, "zh"))
+             for section, claims in card_claims(ruleset, players) for claim in claims]
+    day = engine.get_ruleset(ruleset).day.key
+    lines.append(("prompt", tie_claim(day, VOTE_TIES[day]), VOTES[day]["en"], VOTES[day]["zh"]))
+    for section, claim, en, zh in lines:
+        cells = (section, fields(claim), en, zh)
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(rows)
 
 

@@ -23,6 +23,9 @@ What each kind of claim is held to:
 - vote / accuse (the day's calls, words/claims/day.py, what the TUI's help says): words/claims/check_day.py.
 - day (the other procedures): what the day sentence states (words/card_phrases.py DAY_SAYS) against the day
   call claims words/claims/check_day.py replays, and the executed seat's side where the sentence announces it.
+- tie (what a vote line says a tied count brings, words/prompt_card.py VOTE_TIES): words/claims/ties.py splits
+  the first day's hands of several deals and holds each tied count's sequel (a revote, a defence and a revote,
+  a lot, nobody executed) to the claim, in order.
 - ruling: the ruleset's night names it, and a scenario of one or two nights generated from its sentence plays
   it (words/claims/check_night.py).
 """
@@ -50,6 +53,7 @@ from words.claims import Claim
 from words.claims.check_day import check_accusation, check_day_sentence, check_vote
 from words.claims.check_night import check_ruling
 from words.claims.scenarios import SEEDS, Hands, base_hands, deals, night_plan, quiet_chooser, scenario, start
+from words.claims.ties import check_tie
 
 
 def _civilians(hands: Hands) -> list[int]:
@@ -408,7 +412,7 @@ CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
     "shown": check_shown, "last_words": check_last_words, "vote": check_vote, "accuse": check_accusation,
-    "ruling": check_ruling,
+    "ruling": check_ruling, "tie": check_tie,
 }
 UNCHECKED = frozenset({"side", "cards_act", "must_name"})  # named by engine key
 
