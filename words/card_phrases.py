@@ -54,6 +54,14 @@ DAY_SAYS: dict[str, dict[str, object]] = {
     "nomination": {"vote": "defendant", "must_vote": False, "accuse": "most_defends_last_out"},
     "round_vote": {"vote": "seat", "must_vote": True, "self": True, "announced": ("executed_side",)},
 }
+# Who hears a seat's day statement before voting, per day procedure (the TUI's statement help, words/claims/render.py
+# statement_help; held to the engine's first days by words/claims/lines.py check_statement): "heard_before_vote":
+# every vote of a count comes after every statement before it; "vote_after_own": each seat votes right after its
+# own statement (002 v4.0 3.C "辩护完的人立即投票依次进行"), so only the seats after it hear it before they vote.
+STATEMENTS: dict[str, str] = {
+    "referendum": "heard_before_vote", "two_suspects": "heard_before_vote", "forum_vote": "heard_before_vote",
+    "nomination": "heard_before_vote", "round_vote": "vote_after_own", "card_vote": "heard_before_vote",
+}
 LAST_WORDS: Phrases = {
     "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
     "classic": {"en": "The murdered leave last words; an executed killer does not, an executed good "
@@ -160,6 +168,13 @@ HEAD: Phrases = {
     "help_must_raise": {"en": "; you must raise it", "zh": "，必须举手"},
     "help_weighted": {"en": "; your hand counts once per living card", "zh": "，你有几张活牌就算几票"},
     "help_counted": {"en": "; the judge counts the hands.", "zh": "；法官计票。"},
+    "help_statement_heard_before_vote": {"en": "Your statement: say what you think in one turn; everyone hears it "
+                                               "before the vote.",
+                                         "zh": "你的发言：轮到你说出看法，所有人投票前都会听到。"},
+    "help_statement_vote_after_own": {"en": "Your statement: say what you think in one turn, then vote at once; only "
+                                            "the seats speaking after you hear it before they vote.",
+                                      "zh": "你的发言：轮到你说出看法，说完立即投票；"
+                                            "只有在你之后发言的人投票前能听到。"},
     "help_accuse_may": {"en": "Then you may accuse one other seat, or nobody",
                         "zh": "然后你可以指认一名其他玩家，也可以不指认"},
     "help_accuse_must": {"en": "Then you must accuse one other seat", "zh": "然后你必须指认一名其他玩家"},

@@ -171,11 +171,13 @@ def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.Ca
     assert main(["v5-dual", "10"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     claims = all_claims("v5-dual", 10)
-    assert len(rows) == len(claims) + 1
     for row, claim in zip(rows, claims, strict=False):
         assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
-    assert rows[-1].startswith("| prompt | rule=card_vote:tie") and "reactions=('nobody',)" in rows[-1]
-    assert VOTES["card_vote"]["en"] in rows[-1] and VOTES["card_vote"]["zh"] in rows[-1]
+    tie, *lines = rows[len(claims):]  # then the prompt's answer lines and the TUI's statement help, each by its claim
+    assert tie.startswith("| prompt | rule=card_vote:tie") and "reactions=('nobody',)" in tie
+    assert VOTES["card_vote"]["en"] in tie and VOTES["card_vote"]["zh"] in tie
+    assert [row.split(" | ")[1].split(",")[0] for row in lines] == [
+        "rule=police:check", "rule=police:check", "rule=card_vote:statement"]  # v5: no team decides together
     assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err
 
 
