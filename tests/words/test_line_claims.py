@@ -6,6 +6,7 @@ and zh; each line's words name exactly its claim; a claim or an engine rule chan
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 import engine
 import engine.day.nomination as nomination
 import engine.day.round_vote as round_vote
+from engine.day.common import statement, vote
 from engine.rulesets import all_rulesets
 from tui.screens.help import explain
 from words.card_phrases import STATEMENTS
@@ -142,17 +144,17 @@ def test_an_engine_whose_line_rules_change_fails(monkeypatch: pytest.MonkeyPatch
         answer = answers[0]
         if answer.kind is engine.DecisionKind.STATEMENT and state.queue:
             judge.update(day_state=round_vote.RoundVote(state.queue[1:], state.votes))
-            judge.ask(round_vote.statement(judge, state.queue[0]))
+            judge.ask(statement(judge, state.queue[0]))
             return
         if answer.kind is engine.DecisionKind.STATEMENT:
             voters = judge.state.living()
             judge.update(day_state=round_vote.RoundVote(tuple(voters[1:]), state.votes))
-            judge.ask(round_vote.replace(round_vote.vote(judge, voters[0], voters), ballot=round_vote.BALLOT))
+            judge.ask(replace(vote(judge, voters[0], voters), ballot=round_vote.BALLOT))
             return
         votes = (*state.votes, (answer.seat, int(answer.target)))
         if state.queue:
             judge.update(day_state=round_vote.RoundVote(state.queue[1:], votes))
-            judge.ask(round_vote.replace(round_vote.vote(judge, state.queue[0], judge.state.living()),
+            judge.ask(replace(vote(judge, state.queue[0], judge.state.living()),
                                          ballot=round_vote.BALLOT))
             return
         self._verdict(judge, votes)

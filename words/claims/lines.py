@@ -169,7 +169,8 @@ def hands_day(state: GameState, seed: int, up: Callable[[int], int]) -> tuple[in
                 plan = {v: (named[0] if i < up(len(voters)) else None) for i, v in enumerate(voters)}
             state, more = apply(state, Action(req.seat, req.kind, target=plan[req.seat], round=req.round), rng)
             if not any(r.kind is DecisionKind.VOTE for r in state.pending):
-                return int(named[0]), more, list(state.pending)
+                seat = named[0]
+                return (seat[0] if isinstance(seat, tuple) else seat), more, list(state.pending)
             continue
         state, _ = apply(state, base(req), rng)
     return None, [], []
