@@ -60,7 +60,7 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "key_prev_phase": "prev phase",
         "key_jump": "jump",
         "pending_accusation": "The judge asks: whom do you accuse?",
-        "explain_statement": "Your statement: say what you think in one turn; the others read it before voting.",
+        "explain_statement": "Your statement: say what you think in one turn; the whole table hears it.",
         "explain_defense": "Your defense: you are suspected; speak for yourself before the vote.",
         "explain_last_words": "Your last words: you are out; say one last thing to the table.",
         "prompt_keys": "In a prompt: ↑↓ Home End move the highlight; typing a seat number (or an item's number or "
@@ -153,7 +153,7 @@ SCREEN_STRINGS: dict[str, dict[str, str]] = {
         "key_prev_phase": "上一阶段",
         "key_jump": "跳转",
         "pending_accusation": "法官问：你指认谁？",
-        "explain_statement": "你的发言：轮到你说出看法，其他人投票前会读到。",
+        "explain_statement": "你的发言：轮到你说出看法，全桌都会听到。",
         "explain_defense": "你的辩护：你被怀疑了，投票前为自己辩解。",
         "explain_last_words": "你的遗言：你已出局，对大家说最后一句话。",
         "prompt_keys": "选择时：↑↓ Home End 移动高亮；输入座位号（或序号、开头的字）跳到该项；回车选择；Esc 返回上一步"

@@ -43,14 +43,24 @@ DAYS: Phrases = {
 }
 # What each day sentence of DAYS states of the day's calls, as its claim (words/claims day_claims): the vote's
 # shape ("seat": any living seat, "defendant": the one accused), must_vote / self (a hand may not stay down, may
-# name its own seat), what an accusation round brings (words/claims/day.py effects) and what the judge announces.
+# name its own seat), what an accusation round brings (words/claims/day.py effects), what a tied count brings
+# (words/claims/ties.py reactions: "two most suspected ... defend ... after another vote"; "ties are voted
+# again") and what the judge announces.
 # words/claims/check_day.py holds each against the engine's own day (the day call claims it replays).
 DAY_SAYS: dict[str, dict[str, object]] = {
     "referendum": {"vote": "seat"},
-    "two_suspects": {"vote": "seat"},
-    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends"},
+    "two_suspects": {"vote": "seat", "tie": ("defend_revote",)},
+    "forum_vote": {"vote": "seat", "must_vote": False, "accuse": "each_defends", "tie": ("revote",)},
     "nomination": {"vote": "defendant", "must_vote": False, "accuse": "most_defends_last_out"},
     "round_vote": {"vote": "seat", "must_vote": True, "self": True, "announced": ("executed_side",)},
+}
+# Who hears a seat's day statement before voting, per day procedure (the TUI's statement help, words/claims/render.py
+# statement_help; held to the engine's first days by words/claims/lines.py check_statement): "heard_before_vote":
+# every vote of a count comes after every statement before it; "vote_after_own": each seat votes right after its
+# own statement (002 v4.0 3.C "辩护完的人立即投票依次进行"), so only the seats after it hear it before they vote.
+STATEMENTS: dict[str, str] = {
+    "referendum": "heard_before_vote", "two_suspects": "heard_before_vote", "forum_vote": "heard_before_vote",
+    "nomination": "heard_before_vote", "round_vote": "vote_after_own", "card_vote": "heard_before_vote",
 }
 LAST_WORDS: Phrases = {
     "none": {"en": "Nobody leaves last words.", "zh": "任何人没有遗言。"},
@@ -158,6 +168,13 @@ HEAD: Phrases = {
     "help_must_raise": {"en": "; you must raise it", "zh": "，必须举手"},
     "help_weighted": {"en": "; your hand counts once per living card", "zh": "，你有几张活牌就算几票"},
     "help_counted": {"en": "; the judge counts the hands.", "zh": "；法官计票。"},
+    "help_statement_heard_before_vote": {"en": "Your statement: say what you think in one turn; everyone hears it "
+                                               "before the vote.",
+                                         "zh": "你的发言：轮到你说出看法，所有人投票前都会听到。"},
+    "help_statement_vote_after_own": {"en": "Your statement: say what you think in one turn, then vote at once; only "
+                                            "the seats speaking after you hear it before they vote.",
+                                      "zh": "你的发言：轮到你说出看法，说完立即投票；"
+                                            "只有在你之后发言的人投票前能听到。"},
     "help_accuse_may": {"en": "Then you may accuse one other seat, or nobody",
                         "zh": "然后你可以指认一名其他玩家，也可以不指认"},
     "help_accuse_must": {"en": "Then you must accuse one other seat", "zh": "然后你必须指认一名其他玩家"},

@@ -42,7 +42,25 @@ VOTES: Phrases = {
     # R-v5-execution, from the day's claim (words/claims): the player with the most votes goes, all cards.
     "card_vote": {lang: vote_effect(V5_VOTE, lang) for lang in ("en", "zh")},
 }
-# What a statement's accusation does where the judge counts it.
+# What each VOTES line states a tied count brings, in turn, as its claim (words/claims/ties.py tie_claim; replayed
+# by words/claims/ties.py check_tie with every ballot of the first day split, tests/words/test_tie_claims.py).
+VOTE_TIES: dict[str, tuple[str, ...]] = {
+    "referendum": ("revote", "lot"),  # R-v1-tie: one revote among the tied, then a lot
+    "two_suspects": ("defend_revote", "lot"),  # the two most voted defend, the others vote between them; a tie: lot
+    "forum_vote": ("revote", "defend_revote", "defend_revote", "lot"),  # R-forum-revote, R-forum-tie-bound
+    "nomination": ("lot",),  # exactly half the hands: a lot (004 V2.0 other rule 1)
+    "round_vote": ("nobody",),  # 002 3.E: "如票数最多的人为2人或2人以上，则本轮白天不死人"
+    "card_vote": ("nobody",),  # R-v5-tie
+}
+# What the nomination vote line states a show of hands on the defendant brings, beside a tie (VOTE_TIES): (hands
+# up, sequel) as its claim (words/claims/lines.py hands_claim, check_hands): more than half executes him
+# (R-nom-majority), fewer spares him and the next accusation round begins (004 V2.0 III.11).
+HANDS_SAYS: dict[str, tuple[tuple[str, str], ...]] = {"nomination": (("more", "executed"), ("fewer", "next_round"))}
+# What a statement's accusation does where the judge counts it; ACCUSE_SAYS: what each line states an accusation
+# round brings, as the day's accusation claim (words/claims/day.py effects; words/claims/lines.py check_accuse_line).
+# ACCUSE_TIES: what the line states a tie for the most accused brings (R-nom-defendant-tie, a public lot).
+ACCUSE_SAYS: dict[str, str] = {"nomination": "most_defends_last_out", "forum_vote": "each_defends"}
+ACCUSE_TIES: dict[str, str] = {"nomination": "lot"}
 ACCUSATIONS: Phrases = {
     "nomination": {"en": "Your accusation counts as a vote: the most accused seat of the round (a tie: a lot) "
                             "must defend itself, then faces a show of hands; in the final round the most accused "
@@ -52,6 +70,10 @@ ACCUSATIONS: Phrases = {
     "forum_vote": {"en": "The seat you accuse becomes a suspect: the suspects defend themselves before the vote.",
                      "zh": "你指认的人成为嫌疑人：投票前嫌疑人为自己辩护。"},
 }
+# What LINES "team" states follows differing proposals, in turn (words/claims/lines.py team_claim, check_team):
+# asked again with the others' proposals (R-team-talk), then the majority (004 V2.0 III.4), a tie a lot seen by the
+# team only. LINES "check_team" / "check_alone": the answer goes to the request's team only (check_seen_claim).
+TEAM_SAYS: tuple[str, ...] = ("talk", "majority", "lot_team_only")
 LINES: Phrases = {
     "section": {"en": "What your answers do", "zh": "你的回答意味着什么"},
     "team": {"en": "Where a team opens its eyes together, each member proposes a target. If the proposals differ, "

@@ -21,7 +21,7 @@ from engine.rulesets import all_rulesets
 from tui.i18n_screens import SCREEN_STRINGS
 from tui.screens.help import explain
 from words.card_phrases import HEAD, say
-from words.claims import Claim, all_claims, card_claims, jump_kill
+from words.claims import V5_KILL, Claim, all_claims, card_claims, jump_kill
 from words.claims.check import problems
 from words.claims.render import confess_help, help_line, render, vote_effect
 from words.prompt_card import VOTES
@@ -146,19 +146,23 @@ def test_a_may_pass_claim_the_engine_does_not_offer_fails() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
-def test_the_tui_help_for_a_night_request_is_its_call(ruleset: str, lang: str) -> None:
-    """The help screen's line for a pending night request is its call's sentence (words/claims/render.py
-    help_line); in v5 it names a card, never a seat (R-v5-card-targets)."""
-    from tui.screens.help import explain
-
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_the_tui_help_for_a_night_request_is_its_call(ruleset: str, players: int, lang: str) -> None:
+    """The help screen's line for every pending night request of the first night, at every table size over a few
+    deals (v5's deal decides which cards are called), is its call's sentence (words/claims/render.py help_line),
+    the power the card's call claim states; in v5 it names a card, never a seat (R-v5-card-targets)."""
     rules = engine.get_ruleset(ruleset)
-    state, _ = engine.new_game(ruleset, random.Random(0))
-    for req in state.pending:
-        line = explain(lang, req.to_dict())[0]
-        assert line == help_line(str(req.role), str(req.action), lang, rules.cards_per_seat > 1)
-        if rules.cards_per_seat > 1:
-            assert "a seat" not in line and "一名玩家" not in line and "一个人" not in line
+    calls = {c.rule for c in all_claims(ruleset, players) if c.act == "call"}
+    asked = set()
+    for seed in range(3):
+        state, _ = engine.new_game(ruleset, random.Random(seed), players=players)
+        for req in state.pending:
+            line = explain(lang, req.to_dict())[0]
+            assert line == help_line(str(req.role), str(req.action), lang, rules.cards_per_seat > 1)
+            if rules.cards_per_seat > 1:
+                assert "a seat" not in line and "一名玩家" not in line and "一个人" not in line
+            asked.add(f"{req.role}:{req.action}")
+    assert asked and asked <= calls | ({"killer:kill"} if V5_KILL in calls else set())  # v5: R-v5-killer-orders
 
 
 def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,9 +171,13 @@ def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.Ca
     assert main(["v5-dual", "10"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     claims = all_claims("v5-dual", 10)
-    assert len(rows) == len(claims)
-    for row, claim in zip(rows, claims, strict=True):
+    for row, claim in zip(rows, claims, strict=False):
         assert f"rule={claim.rule}" in row and render(claim, "en") in row and render(claim, "zh") in row
+    tie, *lines = rows[len(claims):]  # then the prompt's answer lines and the TUI's statement help, each by its claim
+    assert tie.startswith("| prompt | rule=card_vote:tie") and "reactions=('nobody',)" in tie
+    assert VOTES["card_vote"]["en"] in tie and VOTES["card_vote"]["zh"] in tie
+    assert [row.split(" | ")[1].split(",")[0] for row in lines] == [
+        "rule=police:check", "rule=police:check", "rule=card_vote:statement"]  # v5: no team decides together
     assert main(["v5-dual", "30"]) == 2 and "8 to 16" in capsys.readouterr().err
 
 
@@ -216,16 +224,16 @@ def test_no_template_states_a_rule_in_fixed_words() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("ruleset", [r.id for r in all_rulesets()])
-def test_both_profiles_say_the_claims_of_confession_and_death(ruleset: str, lang: str) -> None:
-    """Full and small profile, every ruleset: a jump-kill request says the jump-kill claim's effect; a dead
-    seat's notes say the ruleset's last-words claim's sentence (proven by the checker above)."""
+@pytest.mark.parametrize(("ruleset", "players"), CASES, ids=[f"{r}-{n}" for r, n in CASES])
+def test_both_profiles_say_the_claims_of_confession_and_death(ruleset: str, players: int, lang: str) -> None:
+    """Full and small profile, every ruleset and table size: a jump-kill request says the jump-kill claim's
+    effect; a dead seat's notes say the ruleset's last-words claim's sentence (proven by the checker above)."""
     from agents.llm import prompting, small_prompt
     from agents.view import SeatView
     from words.claims import last_words
     from words.claims.render import confess_effect, dead_note
 
-    state, events = engine.new_game(ruleset, random.Random(1))
+    state, events = engine.new_game(ruleset, random.Random(1), players=players)
     seat = state.seats[0].number
     dead = engine.Event(engine.EventKind.DEATH, {"seat": seat, "public_cause": "night"})
     view = SeatView(seat, ruleset, len(state.seats), (*engine.observation(events, seat), dead), lang)

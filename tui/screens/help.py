@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine import DecisionKind, get_ruleset
+from engine.errors import KillerError
 from engine.roles import NIGHT_ACTIONS, ROLES
 from orchestrator.output.wrapped import Wrapped
 from tui.i18n import role, tr
@@ -22,14 +23,16 @@ from tui.keys import keys_for
 from tui.once import LeaveOnce
 from words.claims import Claim, jump_kill
 from words.claims.day import request_claim
-from words.claims.render import accusation_help, confess_help, help_line, vote_help
+from words.claims.lines import statement_claim
+from words.claims.render import accusation_help, confess_help, help_line, statement_help, vote_help
 from words.rules_card import RulesCard, rules_card
 
 
 def explain(lang: str, request: dict[str, Any] | None, ruleset: str | None = None,
             players: int | None = None) -> list[str]:
     """What the pending decision does, in a sentence or two; a vote's and an accusation's from the ruleset's day
-    call claims (words/claims/day.py), so they hold for its day procedure."""
+    call claims (words/claims/day.py) and a statement's from its statement claim (words/claims/lines.py: who hears it
+    before voting), so they hold for its day procedure."""
     if not request:
         return [tr(lang, "help_no_pending")]
     kind = str(request.get("kind"))
@@ -41,6 +44,8 @@ def explain(lang: str, request: dict[str, Any] | None, ruleset: str | None = Non
         lines = [help_line(str(request.get("role")), action, lang, cards) if known else who]
     elif kind == DecisionKind.VOTE:
         lines = [vote_help(_day_claim(request, ruleset, players), lang)]
+    elif kind == DecisionKind.STATEMENT and _day_key(ruleset) is not None:  # who hears it before voting
+        lines = [statement_help(statement_claim(str(_day_key(ruleset))), lang)]
     else:
         lines = [tr(lang, f"explain_{kind}")]
     if request.get("may_confess"):
@@ -57,6 +62,14 @@ def confession(lang: str, ruleset: str | None) -> str:
     except Exception:  # an unknown ruleset in a foreign transcript: the one jump-kill rule there is
         jumpers = ()
     return confess_help(jump_kill(jumpers or ("killer",)), lang)
+
+
+def _day_key(ruleset: str | None) -> str | None:
+    """The ruleset's day procedure (None for an unknown ruleset in a foreign transcript)."""
+    try:
+        return str(get_ruleset(ruleset or "").day.key)
+    except KillerError:
+        return None
 
 
 def _day_claim(request: dict[str, Any], ruleset: str | None, players: int | None) -> Claim:

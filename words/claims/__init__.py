@@ -176,7 +176,7 @@ def day_sentence(key: str) -> Claim:
     return Claim("day", key, may_pass=None if must is None else not must,
                  may_target_self=None if self_vote is None else bool(self_vote),
                  announced=tuple(str(a) for a in says.get("announced") or ()),  # type: ignore[attr-defined]
-                 extra=(("vote", says.get("vote")), ("accuse", says.get("accuse"))))
+                 extra=(("vote", says.get("vote")), ("accuse", says.get("accuse")), ("tie", says.get("tie"))))
 
 
 def last_words(ruleset: str) -> Claim:

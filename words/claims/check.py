@@ -23,6 +23,11 @@ What each kind of claim is held to:
 - vote / accuse (the day's calls, words/claims/day.py, what the TUI's help says): words/claims/check_day.py.
 - day (the other procedures): what the day sentence states (words/card_phrases.py DAY_SAYS) against the day
   call claims words/claims/check_day.py replays, and the executed seat's side where the sentence announces it.
+- tie (what a vote line says a tied count brings, words/prompt_card.py VOTE_TIES): words/claims/ties.py splits
+  the first day's hands of several deals and holds each tied count's sequel (a revote, a defence and a revote,
+  a lot, nobody executed) to the claim, in order.
+- statement, accuse_line, hands, check_seen, team (the prompt's answer lines and the TUI's statement help):
+  words/claims/lines.py.
 - ruling: the ruleset's night names it, and a scenario of one or two nights generated from its sentence plays
   it (words/claims/check_night.py).
 """
@@ -49,7 +54,9 @@ from engine.state import GameState, Phase, Winner
 from words.claims import Claim
 from words.claims.check_day import check_accusation, check_day_sentence, check_vote
 from words.claims.check_night import check_ruling
+from words.claims.lines import check_accuse_line, check_check_seen, check_hands, check_statement, check_team
 from words.claims.scenarios import SEEDS, Hands, base_hands, deals, night_plan, quiet_chooser, scenario, start
+from words.claims.ties import check_tie
 
 
 def _civilians(hands: Hands) -> list[int]:
@@ -408,7 +415,8 @@ CHECKS: dict[str, Callable[[Claim, Ruleset, int], list[str]]] = {
     "cards": check_cards, "eyes_open": check_eyes, "call": check_call, "jump_kill": check_jump,
     "half_hand": check_half_hand, "two_sided": check_two_sided, "dawn": check_dawn, "wins": check_wins,
     "shown": check_shown, "last_words": check_last_words, "vote": check_vote, "accuse": check_accusation,
-    "ruling": check_ruling,
+    "ruling": check_ruling, "tie": check_tie, "statement": check_statement, "accuse_line": check_accuse_line,
+    "hands": check_hands, "check_seen": check_check_seen, "team": check_team,
 }
 UNCHECKED = frozenset({"side", "cards_act", "must_name"})  # named by engine key
 

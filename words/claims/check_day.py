@@ -23,6 +23,7 @@ from words.claims.day import (
     pointed,
     quiet_state,
 )
+from words.claims.ties import check_tie, tie_claim
 
 REPLAYS = 12  # deals replayed per claim, seeds after the ones the claims were read from
 
@@ -80,8 +81,8 @@ def check_accusation(claim: Claim, rules: Ruleset, players: int) -> list[str]:
 
 def check_day_sentence(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     """The card's day sentence (a procedure other than v5's) against the day call claims the engine proves:
-    the vote's shape, whether a hand may stay down or name itself, what an accusation round brings; and each
-    announcement it states, on the first day of REPLAYS deals."""
+    the vote's shape, whether a hand may stay down or name itself, what an accusation round brings, what a tied
+    count brings (words/claims/ties.py); and each announcement it states, on the first day of REPLAYS deals."""
     calls = {c.act: c for c in day_calls(rules.id, players)}
     vote, accuse = calls.get("vote"), calls.get("accuse")
     out = []
@@ -95,6 +96,8 @@ def check_day_sentence(claim: Claim, rules: Ruleset, players: int) -> list[str]:
     if claim.get("accuse") and (accuse is None or accuse.effect != claim.get("accuse")):
         out.append(f"the day sentence says an accusation round brings {claim.get('accuse')}; the judge's day: "
                    f"{accuse and accuse.effect}")
+    if claim.get("tie"):
+        out += check_tie(tie_claim(rules.day.key, tuple(claim.get("tie")), complete=False), rules, players)
     if "executed_side" in claim.announced:
         out += check_side_announced(rules, players)
     return out + [p for c in calls.values() for p in (check_vote if c.act == "vote" else check_accusation)(

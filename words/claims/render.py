@@ -174,3 +174,9 @@ def accusation_help(claim: Claim, lang: str) -> str:
     nobody, and what the round's accusations bring; with its full stop."""
     line = say(HEAD, "help_accuse_may" if claim.may_pass else "help_accuse_must", lang)
     return line + say(HEAD, f"help_{claim.effect}", lang)
+
+
+def statement_help(claim: Claim, lang: str) -> str:
+    """The TUI help's line for a day statement (tui/screens/help.py), from the day's statement claim
+    (words/claims/lines.py): who hears it before voting."""
+    return say(HEAD, f"help_statement_{claim.effect}", lang)
