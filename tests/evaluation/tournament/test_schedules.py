@@ -181,3 +181,9 @@ def test_an_anchored_run_writes_per_side_comparisons_against_the_anchor(tmp_path
     assert auc["diff"] is None and auc["deals"] == 0 and summary["per_side"]["hard"]["rnd"]["auc_good"]["n"] == 0
     report = (tmp_path / "report.md").read_text()
     assert "## Per side against hard" in report and "win as killers vs hard's good side" in report
+    # the leaderboard prints the share of decisions rated beside Brier and AUC: rnd rated none, so it has neither
+    head = next(line for line in report.splitlines() if line.startswith("| contestant | rating"))
+    rnd = next(line for line in report.splitlines() if line.startswith("| rnd | "))
+    at = head.split(" | ").index("decisions rated (good)")
+    assert head.split(" | ")[at - 2:at] == ["Brier skill (good)", "AUC (good)"]
+    assert rnd.split(" | ")[at - 2:at + 1] == ["–", "–", "0% [0–0]"]
