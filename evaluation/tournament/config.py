@@ -46,6 +46,7 @@ MAX_SCHEDULED = 100_000  # games in one tournament's schedule (a list of them is
 MAX_PRICE = 10_000.0  # USD per million tokens
 MAX_BUDGET_USD = 1_000_000.0
 MAX_TIMEOUT_S = 86_400.0  # a day per call
+WORDS_BASED = ("lies_words_", "words_")  # the figures the reader takes from the words (docs/metrics.md)
 
 
 class ConfigError(KillerError, ValueError):
@@ -166,6 +167,9 @@ class TournamentConfig(BaseModel):
 
         known = {r.key for r in RATES} | {f"{r.key}_lift" for r in RATES if r.chance}
         for name in value or []:
+            if name.startswith(WORDS_BASED):  # read from the words by the reader, not yet validated (issue 35)
+                raise ValueError(f"primary metric {name!r} is read from the words: it joins the primary family "
+                                 "only once the reader is validated (docs/metrics.md, The primary family)")
             if name == "fallback" or name not in known:
                 raise ValueError(f"primary metric {name!r} is not a tested figure (docs/metrics.md, "
                                  "The primary family)")
