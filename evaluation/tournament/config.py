@@ -188,6 +188,7 @@ class TournamentConfig(BaseModel):
     def _matchup(self) -> TournamentConfig:
         names = [c.name for c in self.contestants]
         self._check_anchors(names)
+        self._check_primary()
         if self.schedule == "field" and (self.field not in names or len(names) < 2):
             raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
         total = self.seeds * sum(self._per_deal(spec.seats) for spec in self.rulesets)
@@ -213,6 +214,18 @@ class TournamentConfig(BaseModel):
                              f"{len(names)}")
         if self.anchors and len(self.anchors) == len(names):
             raise ValueError("every contestant is an anchor: name at least one contestant that is not")
+
+    def _check_primary(self) -> None:
+        """Every declared primary metric is one this schedule compares (docs/metrics.md, What each schedule
+        identifies): a per-side figure needs anchors (or a field), and an anchored run compares only per side."""
+        from evaluation.games.compared import compared
+
+        held = compared(bool(self.anchors), self.schedule == "field")
+        for name in self.primary or []:
+            if name not in held:
+                need = "per side: name `anchors`" if not self.anchors else "overall: an anchored run compares per side"
+                raise ValueError(f"primary metric {name!r} is not compared under this schedule ({need}; it compares "
+                                 f"{', '.join(held)})")
 
     @property
     def anchored(self) -> bool:

@@ -157,6 +157,9 @@ def test_anchored_plays_each_contestant_on_either_side_of_each_anchor_and_the_an
     ({"anchors": ["hard"], "primary": ["fallback"]}, "not a tested figure"),
     ({"anchors": ["hard"], "primary": ["winning"]}, "not a tested figure"),
     ({"anchors": ["hard"], "primary": ["win_as_killers", "lies_words_killers"]}, "read from the words"),
+    ({"primary": ["win_as_killers"]}, "not compared under this schedule .per side: name `anchors`"),
+    ({"anchors": ["hard"], "primary": ["win"]}, "not compared under this schedule .overall"),
+    ({"anchors": ["hard"], "primary": ["vote_accuracy"]}, "not compared under this schedule"),  # only its lift is
 ])
 def test_impossible_anchors_are_refused(bad: dict, why: str) -> None:
     with pytest.raises(ConfigError, match=why):
