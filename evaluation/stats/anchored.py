@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from evaluation.games.compared import PER_SIDE
 from evaluation.games.metrics import RATES
+from evaluation.games.rates import PER_SIDE
 from evaluation.stats.tables import SeatTable, figures
 
 KEYS = tuple(dict.fromkeys(key for key, _ in PER_SIDE))

@@ -23,10 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from evaluation.games.compared import OVERALL, PER_SIDE
-from evaluation.games.compared import metric as metric_name
 from evaluation.games.metrics import RATES
-from evaluation.games.rates import uncertain
+from evaluation.games.rates import OVERALL, PER_SIDE, uncertain
+from evaluation.games.rates import metric as metric_name
 from evaluation.stats import sides
 from evaluation.stats.bootstrap import DEFAULT_SEED, Deals
 from evaluation.stats.paired import ALPHA, Side, compare, holm, pairs, resamples

@@ -218,7 +218,7 @@ class TournamentConfig(BaseModel):
     def _check_primary(self) -> None:
         """Every declared primary metric is one this schedule compares (docs/metrics.md, What each schedule
         identifies): a per-side figure needs anchors (or a field), and an anchored run compares only per side."""
-        from evaluation.games.compared import compared
+        from evaluation.games.rates import compared
 
         held = compared(bool(self.anchors), self.schedule == "field")
         for name in self.primary or []:
