@@ -10,6 +10,7 @@ server's placeholder key, "x"), since replacing them would garble ordinary words
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import threading
 from typing import Any
@@ -64,12 +65,24 @@ def remember_url(url: str | None) -> None:
 def redact(text: str) -> str:
     """`text` without any remembered secret value, credentials in URLs or key-shaped strings."""
     text = str(text)
-    pattern = _pattern
+    if len(text) > CACHED_LENGTH:
+        return _redact(text, _pattern)
+    return _redact_cached(text, _pattern)
+
+
+def _redact(text: str, pattern: re.Pattern[str] | None) -> str:
     if pattern is not None:
         text = pattern.sub(MASK, text)
     text = _URL_CREDENTIALS.sub(MASK + "@", text)
     text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + MASK, text)
     return _SHAPES.sub(lambda m: (m.group(1) or m.group(2)) + MASK, text)
+
+
+# A transcript repeats the same strings (keys, kinds, templated lines) thousands of times: their redaction is
+# remembered, keyed on the text and the pattern of remembered values in force (a value remembered later makes a
+# new key, so no stale result is ever returned).
+CACHED_LENGTH = 2_000
+_redact_cached = functools.lru_cache(maxsize=4_096)(_redact)
 
 
 def redact_value(obj: Any) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import platform
 import time
@@ -20,6 +21,7 @@ class SeatSetupError(KillerError):
     """Agents cannot be built (missing extra, bad table, unknown agent kind): one line for the user."""
 
 
+@functools.cache  # a distribution's version does not change while the process runs (read once, not per game)
 def _version(dist: str) -> str | None:
     try:
         return metadata.version(dist)

@@ -20,7 +20,7 @@ LABELS = {"win": "win", "win_as_killers": "win as killers", "win_as_good": "win 
           "rating": "rating (one skill)", "rating_as_killers": "rating as killers", "rating_as_good": "rating as good"}
 COLUMNS = ("contestant", "rating (logits vs reference)", "as killers", "as good", "win as killers", "win as good",
            "bluff success (killers), lift", "good votes on killers, lift", "Brier skill (good)", "AUC (good)",
-           "vote swing, lift", "cost per game (USD)", "fallback", "deals", "games", "seats")
+           "decisions rated (good)", "vote swing, lift", "cost per game (USD)", "fallback", "deals", "games", "seats")
 
 
 DESCRIPTIVE = ("win as killers", "win as good")
@@ -53,7 +53,8 @@ def _row(name: str, c: Mapping[str, Any], r: Mapping[str, Any]) -> str:
            cells.figure(c.get("win_as_good"), "win_as_good", False),
            cells.lift(c.get("bluff_success_killers")), cells.lift(c.get("vote_accuracy")),
            cells.figure(c.get("brier_skill"), "brier_skill", False),
-           cells.figure(c.get("auc_good"), "auc_good", False), cells.lift(c.get("swing")),
+           cells.figure(c.get("auc_good"), "auc_good", False),
+           cells.figure(c.get("suspicions_rated"), "suspicions_rated", False), cells.lift(c.get("swing")),
            cells.EMPTY if (c.get("cost") or {}).get("per_game") is None else str(c["cost"]["per_game"]),
            cells.figure(c.get("fallback"), "fallback", False), str(win.get("deals", 0)), str(c.get("games", 0)),
            str(c.get("seats", 0))]

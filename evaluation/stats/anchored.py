@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaluation.games.metrics import RATES
-from evaluation.stats.comparisons import PER_SIDE
+from evaluation.games.rates import PER_SIDE
 from evaluation.stats.tables import SeatTable, figures
 
 KEYS = tuple(dict.fromkeys(key for key, _ in PER_SIDE))

@@ -24,17 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluation.games.metrics import RATES
-from evaluation.games.rates import uncertain
+from evaluation.games.rates import OVERALL, PER_SIDE, uncertain
+from evaluation.games.rates import metric as metric_name
 from evaluation.stats import sides
 from evaluation.stats.bootstrap import DEFAULT_SEED, Deals
 from evaluation.stats.paired import ALPHA, Side, compare, holm, pairs, resamples
 from evaluation.stats.tables import SeatTable
 
-# (rate key, compared on: "rate" or "lift" = rate − chance); the side is the rate's own (RATES)
-OVERALL = (("win", "rate"), ("survival", "rate"), ("swing", "lift"))
-PER_SIDE = (("win_as_killers", "rate"), ("lies_detected_killers", "lift"), ("bluff_success_killers", "lift"),
-            ("misread_as_killer", "lift"), ("win_as_good", "rate"), ("vote_accuracy", "lift"),
-            ("accusation_accuracy", "lift"), ("brier_skill", "rate"), ("auc_good", "rate"))
+# OVERALL, PER_SIDE: (rate key, compared on: "rate" or "lift" = rate − chance); the side is the rate's own (RATES)
 # the primary family where per-side figures are identified, and where they are not (docs/metrics.md)
 DEFAULT_PRIMARY = ("win_as_killers", "win_as_good", "lies_detected_killers_lift", "auc_good")
 DEFAULT_PRIMARY_OVERALL = ("win",)
@@ -108,7 +105,7 @@ class Planned:
 
     @property
     def metric(self) -> str:
-        return self.key if self.on == "rate" else f"{self.key}_lift"
+        return metric_name(self.key, self.on)
 
 
 def planned(d: Design, names: Sequence[str]) -> list[Planned]:

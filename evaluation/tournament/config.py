@@ -46,6 +46,7 @@ MAX_SCHEDULED = 100_000  # games in one tournament's schedule (a list of them is
 MAX_PRICE = 10_000.0  # USD per million tokens
 MAX_BUDGET_USD = 1_000_000.0
 MAX_TIMEOUT_S = 86_400.0  # a day per call
+WORDS_BASED = ("lies_words_", "words_")  # the figures the reader takes from the words (docs/metrics.md)
 
 
 class ConfigError(KillerError, ValueError):
@@ -166,6 +167,9 @@ class TournamentConfig(BaseModel):
 
         known = {r.key for r in RATES} | {f"{r.key}_lift" for r in RATES if r.chance}
         for name in value or []:
+            if name.startswith(WORDS_BASED):  # read from the words by the reader, not yet validated (issue 35)
+                raise ValueError(f"primary metric {name!r} is read from the words: it joins the primary family "
+                                 "only once the reader is validated (docs/metrics.md, The primary family)")
             if name == "fallback" or name not in known:
                 raise ValueError(f"primary metric {name!r} is not a tested figure (docs/metrics.md, "
                                  "The primary family)")
@@ -184,6 +188,7 @@ class TournamentConfig(BaseModel):
     def _matchup(self) -> TournamentConfig:
         names = [c.name for c in self.contestants]
         self._check_anchors(names)
+        self._check_primary()
         if self.schedule == "field" and (self.field not in names or len(names) < 2):
             raise ValueError("a field schedule needs `field` naming one of its contestants, and at least one other")
         total = self.seeds * sum(self._per_deal(spec.seats) for spec in self.rulesets)
@@ -209,6 +214,18 @@ class TournamentConfig(BaseModel):
                              f"{len(names)}")
         if self.anchors and len(self.anchors) == len(names):
             raise ValueError("every contestant is an anchor: name at least one contestant that is not")
+
+    def _check_primary(self) -> None:
+        """Every declared primary metric is one this schedule compares (docs/metrics.md, What each schedule
+        identifies): a per-side figure needs anchors (or a field), and an anchored run compares only per side."""
+        from evaluation.games.rates import compared
+
+        held = compared(bool(self.anchors), self.schedule == "field")
+        for name in self.primary or []:
+            if name not in held:
+                need = "per side: name `anchors`" if not self.anchors else "overall: an anchored run compares per side"
+                raise ValueError(f"primary metric {name!r} is not compared under this schedule ({need}; it compares "
+                                 f"{', '.join(held)})")
 
     @property
     def anchored(self) -> bool:

@@ -152,6 +152,8 @@ def game_usd(cfg: TournamentConfig, game: Scheduled, transcript: Path, out: Path
     """What one finished game cost at the file's prices (contestants without a price count 0)."""
     from evaluation.tournament.cost import tokens_usd
 
+    if all(cfg.price(name) is None for name in set(game.roster.values())):
+        return 0.0  # nobody in this game has a price: no need to read the transcript back
     usd = 0.0
     for entry in read_transcript(transcript, root=out).entries:
         note, seat = entry.annotation or {}, entry.event.data.get("seat")

@@ -196,7 +196,10 @@ class _Runner:
                            agents=kinds.pop() if len(kinds) == 1 else "mixed",
                            lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
                            tournament=tournament_record(self.cfg, game))
-        result = await run_game(config, agents=agents)
+        # a game of bots alone keeps no SQLite checkpoint (a quarter of its CPU time): one stopped half-way
+        # continues from its transcript's own decisions, which the bots' seeded play then extends as before
+        bots = all(self.cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
+        result = await run_game(config, agents=agents, in_memory=bots)
         if result.winner is None:
             raise RuntimeError("the game stopped without a winner")
         return result.path

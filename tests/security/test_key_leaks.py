@@ -135,6 +135,17 @@ def test_redaction_is_by_value_whatever_the_shape() -> None:
     assert secrets.redact("a short speech") == "a short speech"
 
 
+def test_a_value_remembered_after_a_text_was_redacted_is_removed_from_it_too() -> None:
+    # redaction remembers its results (a transcript repeats the same strings): a key remembered later must not
+    # be served from what was remembered before it
+    late = "latecomer-secret-9876543210"
+    text = f"the seat said {late} twice: {late}"
+    assert secrets.redact(text) == text  # not yet a secret: kept (and remembered as such)
+    secrets.remember(late)
+    assert late not in secrets.redact(text) and secrets.redact(text).count(secrets.MASK) == 2
+    assert late not in secrets.redact_value({"speech": text, late: [text]}).__repr__()
+
+
 def test_api_key_on_the_command_line_warns_that_others_can_see_it(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "killer.cli", "run", "--agents", "scripted", "--seed", "1",
                           "--api-key", "sk-visible-in-ps-0000", "--out", str(tmp_path)], cwd=tmp_path, env=_env(),

@@ -156,6 +156,10 @@ def test_anchored_plays_each_contestant_on_either_side_of_each_anchor_and_the_an
     ({"anchors": ["hard"], "primary_pairs": "some"}, "primary_pairs"),
     ({"anchors": ["hard"], "primary": ["fallback"]}, "not a tested figure"),
     ({"anchors": ["hard"], "primary": ["winning"]}, "not a tested figure"),
+    ({"anchors": ["hard"], "primary": ["win_as_killers", "lies_words_killers"]}, "read from the words"),
+    ({"primary": ["win_as_killers"]}, "not compared under this schedule .per side: name `anchors`"),
+    ({"anchors": ["hard"], "primary": ["win"]}, "not compared under this schedule .overall"),
+    ({"anchors": ["hard"], "primary": ["vote_accuracy"]}, "not compared under this schedule"),  # only its lift is
 ])
 def test_impossible_anchors_are_refused(bad: dict, why: str) -> None:
     with pytest.raises(ConfigError, match=why):
@@ -181,3 +185,9 @@ def test_an_anchored_run_writes_per_side_comparisons_against_the_anchor(tmp_path
     assert auc["diff"] is None and auc["deals"] == 0 and summary["per_side"]["hard"]["rnd"]["auc_good"]["n"] == 0
     report = (tmp_path / "report.md").read_text()
     assert "## Per side against hard" in report and "win as killers vs hard's good side" in report
+    # the leaderboard prints the share of decisions rated beside Brier and AUC: rnd rated none, so it has neither
+    head = next(line for line in report.splitlines() if line.startswith("| contestant | rating"))
+    rnd = next(line for line in report.splitlines() if line.startswith("| rnd | "))
+    at = head.split(" | ").index("decisions rated (good)")
+    assert head.split(" | ")[at - 2:at] == ["Brier skill (good)", "AUC (good)"]
+    assert rnd.split(" | ")[at - 2:at + 1] == ["–", "–", "0% [0–0]"]
