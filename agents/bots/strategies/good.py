@@ -103,7 +103,7 @@ def night_target(sit: Situation, options: list[int], pass_ok: bool) -> int | Non
     return sit.rng.choice(options)
 
 
-def harm_bar(action: str, night: int) -> float:
+def harm_bar(action: str | None, night: int) -> float:
     """How sure a good seat must be of its top suspect before a harmful night power of its own falls on it: the
     secret police's shot never on night 1 (000 v3.0: "at least not in the first round"), then at 85 %; the
     sniper's at 80 %; any other harmful power (the forest old man's silence, a new role's) at 50 %."""
