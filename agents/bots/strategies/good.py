@@ -97,14 +97,19 @@ def night_target(sit: Situation, options: list[int], pass_ok: bool) -> int | Non
         if sit.me in options:  # a protection it may give itself: itself (v4's needle: the least suspected)
             return min(options, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random())) if needle else sit.me
         return min(mine or options, key=lambda s: (sit.sus.get(s, 0.0), sit.rng.random()))
-    if action == "shoot":  # the secret police: not the first night, then only when sure
-        night = sit.facts.night
-        bar = 0.85 if night > 1 else 2.0
-        return top if top is not None and sure >= bar else (None if pass_ok else sit.rng.choice(options))
-    if action in ("snipe", "silence"):
-        bar = 0.8 if action == "snipe" else 0.5
+    if effect_of(action) is Effect.HARMFUL:  # by the action's effect: a shot, a silence, a new role's harm
+        bar = harm_bar(action, sit.facts.night)
         return top if top is not None and sure >= bar else (None if pass_ok else sit.rng.choice(options))
     return sit.rng.choice(options)
+
+
+def harm_bar(action: str | None, night: int) -> float:
+    """How sure a good seat must be of its top suspect before a harmful night power of its own falls on it: the
+    secret police's shot never on night 1 (000 v3.0: "at least not in the first round"), then at 85 %; the
+    sniper's at 80 %; any other harmful power (the forest old man's silence, a new role's) at 50 %."""
+    if action == "shoot":
+        return 0.85 if night > 1 else 2.0
+    return 0.8 if action == "snipe" else 0.5
 
 
 def suspect(sit: Situation, legal: list[int]) -> int | None:

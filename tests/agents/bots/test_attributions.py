@@ -117,6 +117,20 @@ def test_no_misquote_in_200_hard_bot_games(lang: str) -> None:
     assert made > 1000
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", sorted(r.id for r in engine.all_rulesets()))
+def test_no_misquote_in_any_ruleset(ruleset: str, lang: str) -> None:
+    """Every ruleset, not only the tournaments' four (issue 37): the words quote no seat beyond the record. v5's
+    bots (the baseline) make no structured attribution; their words are still read, "a police check named it"
+    included (tests/agents/bots/test_partners_and_claims.py holds that phrase to a claimed check)."""
+    made = 0
+    for seed in (1, 2):
+        n, problems = play_checked(ruleset, seed, lang)
+        assert not problems, problems[:3]
+        made += n
+    assert made > 0 or ruleset == "v5-dual"
+
+
 def test_the_check_catches_a_misquote() -> None:
     """The oracle is not vacuous: an accusation read as a claim, a vote never cast and a check never reported
     are all refused."""
