@@ -159,7 +159,7 @@ def replay_chunks(t: Transcript, view: View = PUBLIC, lang: str | None = None) -
     lang = game_lang(t, lang)
     laid = phases(t, view, lang)
     players = table_size(t)
-    ballots = [s for p in laid for s in p.steps if s.kind == "ballot"]
+    ballots = [s for p in laid for s in p.steps if s.votes]  # a ballot, or the judge's count of v4's hands
     killers = killer_seats(t) if view == GOD else frozenset()
     css, js = asset("page.css"), asset("page.js")
     rows = _seat_rows(t, view, lang)

@@ -15,7 +15,7 @@ from engine.record.events import Event
 from engine.record.view import GOD, PUBLIC
 from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
-from orchestrator.output.html.timeline import table_size
+from orchestrator.output.html.timeline import phases, table_size
 from orchestrator.output.render import role_name
 from orchestrator.store.transcript import read_transcript
 from words.narrator import Words
@@ -108,3 +108,22 @@ def test_a_statement_between_votes_keeps_the_ballot_open() -> None:
               Event(K.VOTE, {"seat": 1, "target": 2})]
     assert [s.votes for s in state_at(events[:5], PUBLIC, 3, "en")] == [0, 0, 2]
     assert [s.votes for s in state_at(events, PUBLIC, 3, "en")] == [0, 1, 0]  # counted: the next hand opens one
+
+
+def test_interleaved_hands_stand_at_their_place_and_the_judges_count_tallies_them() -> None:
+    """v4: each seat speaks, then raises its hand. No block of hands is shown before the speeches between them;
+    each hand is a step where it fell, and the judge's count carries the tally (and the arrows)."""
+    t = read_transcript(SAMPLE.parent / "v4-classic-scripted-en-s2.jsonl")
+    steps = [s for p in phases(t, PUBLIC, "en") for s in p.steps]
+    assert [s.i for s in steps] == sorted(s.i for s in steps)
+    assert not [s for s in steps if s.kind == "ballot"]
+    counts = [e.event.data["counts"] for e in t.entries if e.event.kind == K.VOTES_COUNTED]
+    counted = [s for s in steps if s.kind == K.VOTES_COUNTED]
+    assert len(counted) == len(counts) == 3
+    for step, count in zip(counted, counts, strict=True):
+        hands: dict[str, int] = {}
+        for vote in step.votes:
+            hands[str(vote.target)] = hands.get(str(vote.target), 0) + 1
+        assert hands == {k: v for k, v in count.items() if v}
+    page = replay_page(t)
+    assert page.count('class="arrows"') == 3 and "<li>Seat 3 ← seats 1, 4, 5, 7, 8, 9, 11, 13 (8)</li>" in page
