@@ -2,24 +2,29 @@
 through a game in the public, god and seat views, in English and Chinese, the seat strip after every step equals
 what that view knows at that step (board.state_at over the transcript's events up to the step's last one, read
 through engine.record.view.observation); the god page with its toggle off equals the public view's; the slider
-moves the step; a phone's sticky bar is at most 120 px high; no ASCII colon or bracket sits against Chinese text.
+moves the step; a phone's sticky bar is at most 120 px high (13 seats, and 20: the largest table); no ASCII colon
+or bracket sits against Chinese text.
 
 Skipped where chromium is missing, except in CI (KILLER_REQUIRE_BROWSER=1), where that fails."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.record.view import GOD, PUBLIC, View
+from orchestrator.config import RunConfig
 from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
 from orchestrator.output.html.timeline import table_size
+from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
 from tests.orchestrator.output.browser import BrowserMissing, browser, check
 
@@ -111,9 +116,18 @@ def test_the_god_toggle_shows_the_public_strip_and_the_slider_moves(context: Any
     assert errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+def _twenty_seats(tmp_path: Path) -> Transcript:
+    """A scripted v3 game at the largest table a ruleset deals (20 seats: two rows of the strip on a phone)."""
+    config = RunConfig(ruleset="v3", players=20, seed=3, agents="scripted:hard", lang="zh", out=tmp_path)
+    with ThreadPoolExecutor(1) as pool:  # playwright's loop runs in this thread
+        result = pool.submit(lambda: asyncio.run(run_game(config, in_memory=True))).result()
+    return read_transcript(result.path)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh, 20 seats"])
 def test_a_phone_keeps_the_sticky_bar_within_120_px(context: Any, tmp_path: Path, lang: str) -> None:
-    t = read_transcript(GAMES[lang])
+    t = _twenty_seats(tmp_path) if lang.endswith("20 seats") else read_transcript(GAMES[lang])
+    assert table_size(t) == (20 if lang.endswith("20 seats") else 13)
     errors: list[str] = []
     page = _open(context, tmp_path, t, GOD, errors)
     page.set_viewport_size({"width": 390, "height": 844})
