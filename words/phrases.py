@@ -254,7 +254,7 @@ ZH: dict[str, str] = {
     "render_suspicions": "怀疑度（是杀手一方的可能）：{pairs}", "render_unfinished": "*本局没有下完。*",
     "agent_scripted": "脚本机器人", "agent_random": "随机机器人", "agent_llm": "大语言模型", "agent_human": "真人",
     "agent_unknown": "未知玩家",
-    "render_level": "{agent}（{level}难度）", "level_easy": "简单", "level_normal": "普通", "level_hard": "困难",
+    "render_level": "{agent}（难度：{level}）", "level_easy": "简单", "level_normal": "普通", "level_hard": "困难",
     "narrate_end": "{winner}，共{nights}，{decisions}", "nights_1": "1夜", "nights_n": "{n}夜",
     "decisions_1": "1次决定", "decisions_n": "{n}次决定",
     "narrate_claims": "（自称{role}）", "narrate_fallback": "  [兜底：{why}]",

@@ -68,7 +68,7 @@ def test_a_seat_page_shows_its_own_cards_first() -> None:
     cards = next(e.event.data["cards"] for e in t.entries
                  if e.event.kind == K.YOUR_CARDS and e.event.data["seat"] == 12)
     head = page[page.index("<h1>"):page.index('<dl class="facts">')]
-    assert "Your cards" in head and f"seat 12: {role_name(cards[0], 'en')}" in head
+    assert f"<b>Your cards (seat 12):</b>{role_name(cards[0], 'en')}" in head
     assert page.index("Your cards") < page.index('<table class="seats">')
 
 
