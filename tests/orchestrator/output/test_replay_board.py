@@ -33,7 +33,7 @@ SAMPLES = Path(__file__).parents[3] / "transcripts" / "samples"
 GAMES = {"en": SAMPLES / "v3-tui-vs-hard-en-s5.jsonl", "zh": SAMPLES / "v3-tui-vs-hard-zh-s5.jsonl"}
 KILLER_SEAT = 1  # a killer in both samples: its page sees its team's night choices
 CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
-ASCII_AFTER_CJK = re.compile(f"[{CJK}]\\s*[:(]|[(]\\s*[{CJK}]")
+ASCII_AFTER_CJK = re.compile(f"[{CJK}]\\s*[:;(]|[(]\\s*[{CJK}]")
 
 READ_STRIP = """() => Array.from(document.querySelectorAll('#strip .badge')).map(b => ({
   n: Number(b.dataset.seat), state: JSON.parse(b.dataset.state), dead: b.classList.contains('dead'),
@@ -149,7 +149,8 @@ def test_no_ascii_colon_or_bracket_against_chinese(context: Any, tmp_path: Path,
     for _ in range(80):  # the strip's tooltips are written while stepping
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Escape")  # everything shown, the strip at the end
-    texts = page.evaluate("""() => [document.body.innerText,
+    texts = page.evaluate("""() => [document.querySelector('main').textContent,  // closed notes too
+      document.querySelector('header').textContent, document.querySelector('footer').textContent,
       ...Array.from(document.querySelectorAll('title')).map(e => e.textContent),
       ...Array.from(document.querySelectorAll('[title], [aria-label]'))
         .flatMap(e => [e.getAttribute('title') || '', e.getAttribute('aria-label') || ''])]""")
