@@ -23,7 +23,7 @@ from engine.record.view import GOD, PUBLIC, View
 from orchestrator.config import RunConfig
 from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
-from orchestrator.output.html.timeline import table_size
+from orchestrator.output.html.timeline import killer_seats, table_size
 from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
 from tests.orchestrator.output.browser import BrowserMissing, browser, check
@@ -105,10 +105,15 @@ def test_the_god_toggle_shows_the_public_strip_and_the_slider_moves(context: Any
     t = read_transcript(GAMES["en"])
     errors: list[str] = []
     page = _open(context, tmp_path, t, GOD, errors)
+    killers = ("() => Array.from(document.querySelectorAll('#strip .badge'))"
+               ".filter(b => b.title.includes(\"killers' side\"))")
+    marked = page.evaluate(f"{killers}.map(b => Number(b.dataset.seat))")
+    assert marked and set(marked) == killer_seats(t)  # the god strip says in words whose card is the killers'
     page.uncheck("#god-toggle")
     page.evaluate("document.activeElement.blur()")  # the keys step the page, not the checkbox
     steps, shown = _step_through(page, t, PUBLIC, "en")
     assert steps > 50 and "targets" not in shown
+    assert page.evaluate(f"{killers}.length") == 0  # as the public saw it: no side named
     page.check("#god-toggle")
     page.eval_on_selector("#slider", "(s) => { s.value = '40'; s.dispatchEvent(new Event('input')); }")
     assert page.inner_text("#position").startswith("Event 40 of ")
