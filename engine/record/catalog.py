@@ -163,6 +163,13 @@ SETUP: frozenset[str] = frozenset({K.DEAL, K.GAME_STARTS, K.YOUR_CARDS, K.TEAMMA
                                    K.SHOWN_TO_KILLERS})
 
 
+def closes_ballot(kind: str) -> bool:
+    """Whether an event ends the open ballot: a ballot is a run of votes not separated by any event that is not a
+    seat's decision (v4 interleaves each seat's statement and vote; the count, a verdict or nightfall closes it).
+    The replay page's strip and evaluation's timeline group hands by this rule."""
+    return kind not in DECISIONS
+
+
 def spec(kind: str) -> EventSpec | None:
     """The catalogue entry of `kind` (None for a kind this version does not know)."""
     return CATALOGUE.get(kind)

@@ -84,15 +84,17 @@ class NoteParts:
 def annotation_parts(note: dict[str, Any], lang: str) -> NoteParts:
     """The annotation as the renders show it (Markdown and HTML alike)."""
     agent = agent_name(note.get("agent"), lang)
-    model = f" ({clean(str(note['model']), max_chars=60)})" if note.get("model") else ""
-    bits = [phrase(lang, "render_agent", agent=agent) + model]
+    played = phrase(lang, "render_agent", agent=agent)
+    if note.get("model"):
+        played = phrase(lang, "render_model", agent=played, model=clean(str(note["model"]), max_chars=60))
+    bits = [played]
     if note.get("claimed_role"):
         bits.append(phrase(lang, "render_claims", role=role_name(note["claimed_role"], lang)))
     if note.get("retries"):
         bits.append(phrase(lang, "render_retries", n=note["retries"]))
     if note.get("fallback"):
         bits.append(phrase(lang, "render_fallback", why=clean(str(note["fallback"]), max_chars=200)))
-    parts = NoteParts(clean("; ".join(bits)), fallback=bool(note.get("fallback")))
+    parts = NoteParts(clean(phrase(lang, "clause_sep").join(bits)), fallback=bool(note.get("fallback")))
     if note.get("reasoning"):
         said = reasoning_text(str(note["reasoning"]), lang)  # older bots wrote raw data: reworded
         parts.sections.append(Section(phrase(lang, "render_reasoning"), [clean(said)]))

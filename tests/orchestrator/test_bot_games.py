@@ -28,7 +28,7 @@ def test_header_levels_and_a_god_view_in_words(tmp_path: Path, lang: str) -> Non
     assert levels[2] == "easy" and levels[3] == "normal" and levels[1] == "hard"
     assert {s.get("strategy") for s in t.header["seats"]} == {STRATEGY_VERSION}
     god = render(t, god=True)
-    assert ("a scripted bot, hard level" if lang == "en" else "脚本机器人（困难难度）") in god
+    assert ("a scripted bot, hard level" if lang == "en" else "脚本机器人（难度：困难）") in god
     reasoning = [line.strip() for line in god.splitlines() if line.strip().startswith("> ")]
     assert reasoning
     for line in reasoning:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import SPEECHES, EventKind
+from engine.record.catalog import closes_ballot
 from engine.record.events import Event
 from engine.record.view import View, observation
 from words.narrator import Words
@@ -54,7 +55,7 @@ class Board:
         self.claims: dict[int, str] = {}
         self.votes: dict[int, int] = {}
         self.targets: dict[int, list[str]] = {}
-        self.last_kind: str | None = None
+        self.ballot_open = False  # a vote came and no event has closed its ballot since
 
     def learn(self, event: Event) -> None:
         kind, data = event.kind, event.data
@@ -66,7 +67,7 @@ class Board:
             if isinstance(role, str) and _seat(data.get("seat")) is not None:
                 self.claims[_seat(data.get("seat")) or 0] = self.words.role(role)
         elif kind == K.VOTE:
-            if self.last_kind != K.VOTE:  # a new ballot: the hands of the last one are put down
+            if not self.ballot_open:  # a new ballot: the hands of the last one are put down
                 self.votes = {}
             target = _seat(data.get("target"))
             if target is not None:
@@ -81,7 +82,10 @@ class Board:
                 words = self.words.action(action)
                 if words not in self.targets.setdefault(target, []):
                     self.targets[target].append(words)
-        self.last_kind = kind
+        if kind == K.VOTE:
+            self.ballot_open = True
+        elif closes_ballot(kind):
+            self.ballot_open = False
 
     def state(self) -> tuple[SeatState, ...]:
         sep = self.words.p["list_sep"]

@@ -45,6 +45,7 @@
       if (row[2]) { words.push(strip.getAttribute("data-claim").replace("{role}", row[2])); }
       if (row[3] > 0) { words.push(strip.getAttribute("data-votes").replace("{n}", String(row[3]))); }
       if (row[4]) { words.push(strip.getAttribute("data-targets").replace("{actions}", row[4])); }
+      if (badge.classList.contains("killers") && !publicOnly()) { words.push(strip.getAttribute("data-killers")); }
       badge.title = words.join(strip.getAttribute("data-sep"));
     });
   }

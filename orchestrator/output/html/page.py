@@ -159,7 +159,7 @@ def replay_chunks(t: Transcript, view: View = PUBLIC, lang: str | None = None) -
     lang = game_lang(t, lang)
     laid = phases(t, view, lang)
     players = table_size(t)
-    ballots = [s for p in laid for s in p.steps if s.kind == "ballot"]
+    ballots = [s for p in laid for s in p.steps if s.votes]  # a ballot, or the judge's count of v4's hands
     killers = killer_seats(t) if view == GOD else frozenset()
     css, js = asset("page.css"), asset("page.js")
     rows = _seat_rows(t, view, lang)
@@ -176,7 +176,7 @@ def replay_chunks(t: Transcript, view: View = PUBLIC, lang: str | None = None) -
         facts=_facts(t, view, lang), seat_cols=cols, cards_col=phrase(lang, "render_col_cards"), seat_rows=rows,
         hands=_hands(t, view, lang), you=view if isinstance(view, int) else None, phases=laid,
         seats=[(n, w.seat(n)) for n in range(1, players + 1)], killers=killers, deltas=own, public_deltas=public,
-        list_sep=w.p["list_sep"],
+        list_sep=w.p["list_sep"], killers_side=w.p["side_killers"],  # the god strip names a killer seat's side
         strips={p.key: alive_strip(p.strip, lang) for p in laid if p.strip},
         tallies={s.i: tally_rows(s.votes, lang) for s in ballots},
         graphs={s.i: vote_graph(s.votes, players, s.out, lang, killers) for s in ballots},

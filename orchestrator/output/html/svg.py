@@ -78,7 +78,8 @@ def tally_rows(votes: Sequence[Vote], lang: str) -> tuple[list[str], str | None]
         else:
             by.setdefault(v.target, []).append(v.seat)
     ordered = sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    rows = [_capital(label(lang, "vote_row", target=w.seat(t), voters=w.seats(s), n=len(s))) for t, s in ordered]
+    rows = [_capital(label(lang, "vote_row", target=w.seat(t), voters=w.seats(sorted(s)), n=len(s)))
+            for t, s in ordered]
     return rows, label(lang, "kept_down", voters=w.seats(down)) if down else None
 
 

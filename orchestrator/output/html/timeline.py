@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import SPEECHES, EventKind
+from engine.record.catalog import closes_ballot
 from engine.record.view import GOD, PUBLIC, View
 from engine.roles import ROLES, Team, team_of
 from hygiene.sanitize import clean
@@ -22,6 +23,7 @@ from orchestrator.store.transcript import Entry, Transcript, in_view
 from words.narrator import Words, heading, seen_by, sentence, speech_head, speech_words
 
 K = EventKind
+COUNTS = frozenset({K.TALLY, K.VOTES_COUNTED})  # the judge counts a ballot's hands
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class Step:
     words: str | None = None  # a speech's words ("" for a silent one); None for other events
     seen: str | None = None  # who saw a private event; None for a public one
     note: NoteParts | None = None
-    votes: list[Vote] = field(default_factory=list)
+    votes: list[Vote] = field(default_factory=list)  # a ballot's hands (or those the judge's count tallies)
     out: frozenset[int] = frozenset()  # a ballot: the seats out of the game when it was held
     cards: list[tuple[int, str, str]] = field(default_factory=list)  # the reveal: (seat, cards, fate at the end)
     speaker: int | None = None  # a speech's seat (its colour and badge on the page)
@@ -56,8 +58,8 @@ class Step:
 
     @property
     def end(self) -> int:
-        """The transcript index of its last event (a ballot's last hand)."""
-        return max(v.i for v in self.votes) if self.votes else self.i
+        """The transcript index of its last event (a ballot's last hand; the judge's count of interleaved hands)."""
+        return max([self.i, *(v.i for v in self.votes)])
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ class _Table:
     silenced: frozenset[int] = frozenset()
     wounded: set[int] = field(default_factory=set)
     marked: frozenset[int] = frozenset()  # out at the previous strip
+    ballot: Step | None = None  # the open ballot's latest step (engine.record.catalog.closes_ballot)
+    hands: list[Vote] = field(default_factory=list)  # an interleaved ballot's hands, for the judge's count
+    hands_out: frozenset[int] = frozenset()  # the seats out when that ballot opened
 
     def learn(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind == K.DEATH and isinstance(data.get("seat"), int):
@@ -143,6 +148,10 @@ def phases(t: Transcript, view: View, lang: str) -> list[Phase]:
             if opened.kind != "night":
                 opened.strip = table.strip()
         table.learn(event.kind, event.data)
+        if event.kind != K.VOTE and closes_ballot(event.kind):
+            table.ballot = None
+            if event.kind not in COUNTS:
+                table.hands = []
         _add(out[-1], entry, view, lang, table)
     return [p for p in out if p.steps or p.kind != "setup"]
 
@@ -170,11 +179,21 @@ def _add(phase: Phase, entry: Entry, view: View, lang: str, table: _Table) -> No
         last = phase.steps[-1] if phase.steps else None
         if last is not None and last.kind == "ballot" and last.seen == seen:
             last.votes.append(vote)
+        elif table.ballot is not None:  # speeches sit between the hands (v4): each hand at its place
+            if table.ballot.kind == "ballot":
+                table.hands, table.hands_out = list(table.ballot.votes), table.ballot.out
+                _interleaved(phase, table.ballot)
+            table.hands.append(vote)
+            phase.steps.append(Step(entry.i, K.VOTE, vote.text, seen=seen, note=parts))
         else:
             phase.steps.append(Step(entry.i, "ballot", label(lang, "votes"), seen=seen, votes=[vote],
                                     out=frozenset(table.out)))
+        table.ballot = phase.steps[-1]
         return
     step = Step(entry.i, event.kind, clean(sentence(event, lang)), seen=seen, note=parts)
+    if event.kind in COUNTS and table.hands:  # the judge counts interleaved hands: his count shows them tallied
+        step.votes = [Vote(v.i, v.seat, v.target, v.text, None) for v in table.hands]
+        step.out, table.hands = table.hands_out, []
     if event.kind in SPEECHES:
         step.text, step.words = clean(speech_head(event.kind, event.data, lang)), speech_words(event.data)
         speaker = _seat(event.data.get("seat"))
@@ -182,6 +201,14 @@ def _add(phase: Phase, entry: Entry, view: View, lang: str, table: _Table) -> No
     elif event.kind == K.REVEAL:
         step.cards = _cards(event.data.get("cards"), lang, table)
     phase.steps.append(step)
+
+
+def _interleaved(phase: Phase, ballot: Step) -> None:
+    """A ballot whose hands have speeches between them (v4: each seat speaks, then votes) is no block of hands
+    shown at its first: its hands become steps of their own, each at its place, and the judge's count tallies
+    them with the arrows on demand (the seat strip keeps the ballot's running hands)."""
+    at = next(k for k, step in enumerate(phase.steps) if step is ballot)
+    phase.steps[at:at + 1] = [Step(v.i, K.VOTE, v.text, seen=ballot.seen, note=v.note) for v in ballot.votes]
 
 
 def _seat(value: Any) -> int | None:

@@ -2,24 +2,29 @@
 through a game in the public, god and seat views, in English and Chinese, the seat strip after every step equals
 what that view knows at that step (board.state_at over the transcript's events up to the step's last one, read
 through engine.record.view.observation); the god page with its toggle off equals the public view's; the slider
-moves the step; a phone's sticky bar is at most 120 px high; no ASCII colon or bracket sits against Chinese text.
+moves the step; a phone's sticky bar is at most 120 px high (13 seats, and 20: the largest table); no ASCII colon
+or bracket sits against Chinese text.
 
 Skipped where chromium is missing, except in CI (KILLER_REQUIRE_BROWSER=1), where that fails."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.record.view import GOD, PUBLIC, View
+from orchestrator.config import RunConfig
 from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
-from orchestrator.output.html.timeline import table_size
+from orchestrator.output.html.timeline import killer_seats, table_size
+from orchestrator.run import run_game
 from orchestrator.store.transcript import Transcript, read_transcript
 from tests.orchestrator.output.browser import BrowserMissing, browser, check
 
@@ -28,7 +33,7 @@ SAMPLES = Path(__file__).parents[3] / "transcripts" / "samples"
 GAMES = {"en": SAMPLES / "v3-tui-vs-hard-en-s5.jsonl", "zh": SAMPLES / "v3-tui-vs-hard-zh-s5.jsonl"}
 KILLER_SEAT = 1  # a killer in both samples: its page sees its team's night choices
 CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
-ASCII_AFTER_CJK = re.compile(f"[{CJK}]\\s*[:(]|[(]\\s*[{CJK}]")
+ASCII_AFTER_CJK = re.compile(f"[{CJK}]\\s*[:;(]|[(]\\s*[{CJK}]")
 
 READ_STRIP = """() => Array.from(document.querySelectorAll('#strip .badge')).map(b => ({
   n: Number(b.dataset.seat), state: JSON.parse(b.dataset.state), dead: b.classList.contains('dead'),
@@ -100,10 +105,15 @@ def test_the_god_toggle_shows_the_public_strip_and_the_slider_moves(context: Any
     t = read_transcript(GAMES["en"])
     errors: list[str] = []
     page = _open(context, tmp_path, t, GOD, errors)
+    killers = ("() => Array.from(document.querySelectorAll('#strip .badge'))"
+               ".filter(b => b.title.includes(\"killers' side\"))")
+    marked = page.evaluate(f"{killers}.map(b => Number(b.dataset.seat))")
+    assert marked and set(marked) == killer_seats(t)  # the god strip says in words whose card is the killers'
     page.uncheck("#god-toggle")
     page.evaluate("document.activeElement.blur()")  # the keys step the page, not the checkbox
     steps, shown = _step_through(page, t, PUBLIC, "en")
     assert steps > 50 and "targets" not in shown
+    assert page.evaluate(f"{killers}.length") == 0  # as the public saw it: no side named
     page.check("#god-toggle")
     page.eval_on_selector("#slider", "(s) => { s.value = '40'; s.dispatchEvent(new Event('input')); }")
     assert page.inner_text("#position").startswith("Event 40 of ")
@@ -111,9 +121,18 @@ def test_the_god_toggle_shows_the_public_strip_and_the_slider_moves(context: Any
     assert errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+def _twenty_seats(tmp_path: Path) -> Transcript:
+    """A scripted v3 game at the largest table a ruleset deals (20 seats: two rows of the strip on a phone)."""
+    config = RunConfig(ruleset="v3", players=20, seed=3, agents="scripted:hard", lang="zh", out=tmp_path)
+    with ThreadPoolExecutor(1) as pool:  # playwright's loop runs in this thread
+        result = pool.submit(lambda: asyncio.run(run_game(config, in_memory=True))).result()
+    return read_transcript(result.path)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh, 20 seats"])
 def test_a_phone_keeps_the_sticky_bar_within_120_px(context: Any, tmp_path: Path, lang: str) -> None:
-    t = read_transcript(GAMES[lang])
+    t = _twenty_seats(tmp_path) if lang.endswith("20 seats") else read_transcript(GAMES[lang])
+    assert table_size(t) == (20 if lang.endswith("20 seats") else 13)
     errors: list[str] = []
     page = _open(context, tmp_path, t, GOD, errors)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -135,7 +154,8 @@ def test_no_ascii_colon_or_bracket_against_chinese(context: Any, tmp_path: Path,
     for _ in range(80):  # the strip's tooltips are written while stepping
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Escape")  # everything shown, the strip at the end
-    texts = page.evaluate("""() => [document.body.innerText,
+    texts = page.evaluate("""() => [document.querySelector('main').textContent,  // closed notes too
+      document.querySelector('header').textContent, document.querySelector('footer').textContent,
       ...Array.from(document.querySelectorAll('title')).map(e => e.textContent),
       ...Array.from(document.querySelectorAll('[title], [aria-label]'))
         .flatMap(e => [e.getAttribute('title') || '', e.getAttribute('aria-label') || ''])]""")

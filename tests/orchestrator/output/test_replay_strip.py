@@ -15,6 +15,7 @@ from engine.record.events import Event
 from engine.record.view import GOD, PUBLIC
 from orchestrator.output.html.board import state_at
 from orchestrator.output.html.page import replay_page
+from orchestrator.output.html.timeline import phases, table_size
 from orchestrator.output.render import role_name
 from orchestrator.store.transcript import read_transcript
 from words.narrator import Words
@@ -67,7 +68,7 @@ def test_a_seat_page_shows_its_own_cards_first() -> None:
     cards = next(e.event.data["cards"] for e in t.entries
                  if e.event.kind == K.YOUR_CARDS and e.event.data["seat"] == 12)
     head = page[page.index("<h1>"):page.index('<dl class="facts">')]
-    assert "Your cards" in head and f"seat 12: {role_name(cards[0], 'en')}" in head
+    assert f"<b>Your cards (seat 12):</b>{role_name(cards[0], 'en')}" in head
     assert page.index("Your cards") < page.index('<table class="seats">')
 
 
@@ -81,3 +82,48 @@ def test_the_players_table_folds_one_line_per_kind_of_player() -> None:
     mixed = replay_page(replace(t, header={**t.header, "seats": seats}))
     table = re.findall(r'<table class="seats">.*?</table>', mixed, re.S)[0]
     assert table.count("<tr") == 5 and "m-a" in table and "m-b" in table
+
+
+def test_the_strips_hands_are_the_judges_count_where_statements_sit_between_votes() -> None:
+    """v4 interleaves each seat's statement and vote: the strip keeps the ballot's hands across the statements
+    (engine.record.catalog.closes_ballot), so before the judge counts, it shows the count he announces."""
+    checked = 0
+    for path in sorted(SAMPLE.parent.glob("*.jsonl")):
+        t = read_transcript(path)
+        events = t.events
+        for i, event in enumerate(events):
+            if event.kind in (K.VOTES_COUNTED, K.TALLY):
+                strip = {s.n: s.votes for s in state_at(events[:i], PUBLIC, table_size(t), "en") if s.votes}
+                counts = {int(k): v for k, v in event.data["counts"].items() if str(k).isdigit() and v}
+                assert strip == counts, f"{path.name} at event {i}"
+                checked += 1
+    assert checked >= 3  # the v4 sample counts three ballots
+
+
+def test_a_statement_between_votes_keeps_the_ballot_open() -> None:
+    events = [Event(K.DAY_BEGINS, {"day": 1}),
+              Event(K.STATEMENT, {"seat": 1, "speech": "3"}), Event(K.VOTE, {"seat": 1, "target": 3}),
+              Event(K.STATEMENT, {"seat": 2, "speech": "3"}), Event(K.VOTE, {"seat": 2, "target": 3}),
+              Event(K.VOTES_COUNTED, {"day": 1, "ballot": 1, "counts": {"3": 2}}),
+              Event(K.VOTE, {"seat": 1, "target": 2})]
+    assert [s.votes for s in state_at(events[:5], PUBLIC, 3, "en")] == [0, 0, 2]
+    assert [s.votes for s in state_at(events, PUBLIC, 3, "en")] == [0, 1, 0]  # counted: the next hand opens one
+
+
+def test_interleaved_hands_stand_at_their_place_and_the_judges_count_tallies_them() -> None:
+    """v4: each seat speaks, then raises its hand. No block of hands is shown before the speeches between them;
+    each hand is a step where it fell, and the judge's count carries the tally (and the arrows)."""
+    t = read_transcript(SAMPLE.parent / "v4-classic-scripted-en-s2.jsonl")
+    steps = [s for p in phases(t, PUBLIC, "en") for s in p.steps]
+    assert [s.i for s in steps] == sorted(s.i for s in steps)
+    assert not [s for s in steps if s.kind == "ballot"]
+    counts = [e.event.data["counts"] for e in t.entries if e.event.kind == K.VOTES_COUNTED]
+    counted = [s for s in steps if s.kind == K.VOTES_COUNTED]
+    assert len(counted) == len(counts) == 3
+    for step, count in zip(counted, counts, strict=True):
+        hands: dict[str, int] = {}
+        for vote in step.votes:
+            hands[str(vote.target)] = hands.get(str(vote.target), 0) + 1
+        assert hands == {k: v for k, v in count.items() if v}
+    page = replay_page(t)
+    assert page.count('class="arrows"') == 3 and "<li>Seat 3 ← seats 1, 4, 5, 7, 8, 9, 11, 13 (8)</li>" in page
