@@ -209,3 +209,16 @@ async def test_the_feed_keeps_a_third_of_an_80x24_screen_while_a_prompt_is_open(
             await app.push_screen(screen)
             await _fits(pilot, app, screen)
             app.pop_screen()
+
+
+async def test_the_status_line_cut_at_80_columns_ends_in_an_ellipsis() -> None:
+    """Issue 39 item 4: the header's "Game over  The good side wins when every Killer is" was cut without a mark."""
+    t = sample("en")
+    app = KillerApp(t.header, t.entries, mode="replay", lang="en")
+    async with app.run_test(size=SHORT) as pilot:
+        app.replay.end()  # type: ignore[union-attr]
+        app.redraw()
+        line = (await painted(pilot, app)).splitlines()[0].rstrip()
+        whole = f"{app.over_text()}"
+        assert len(whole) > 40 and whole not in line  # the win condition does not fit in 80 columns…
+        assert line.endswith("…") and whole.startswith(line.split("Game over")[1].strip()[:-1])  # …and says so
