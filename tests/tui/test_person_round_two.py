@@ -222,3 +222,18 @@ async def test_the_status_line_cut_at_80_columns_ends_in_an_ellipsis() -> None:
         whole = f"{app.over_text()}"
         assert len(whole) > 40 and whole not in line  # the win condition does not fit in 80 columns…
         assert line.endswith("…") and whole.startswith(line.split("Game over")[1].strip()[:-1])  # …and says so
+
+
+async def test_the_speech_box_is_several_lines_high_and_keeps_a_long_speech_in_view() -> None:
+    """Issue 39 item 7: the speech box was one line about 40 characters wide; a speech of three lines stays whole."""
+    t = sample("en")
+    app = KillerApp(t.header, t.entries[:40], mode="play", lang="en", view=7, humans=frozenset({7}))
+    words = "I checked seat four last night and it is good, seat five claims the police but lies about it"
+    async with app.run_test(size=SHORT) as pilot:
+        screen = SpeechScreen(ask_text("en", {"seat": 7, "kind": "statement"}), "en")
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(*words)
+        text = " ".join((await painted(pilot, app)).split())
+        assert screen.query_one("#speech").outer_size.height >= 3
+        assert "I checked seat four" in text and "lies about it" in text  # its start and its end, both in view
