@@ -17,6 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from engine import EventKind
@@ -28,7 +29,7 @@ from tui.keys import bindings, bindings_map
 from tui.replay_actions import ReplayActions
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.prompts.docked import SHORT_HEIGHT
+from tui.screens.prompts.docked import SHORT_HEIGHT, feed_keeps
 from tui.state.model import TableModel, build
 from tui.state.outcome import over_line
 from tui.state.replay import Replay
@@ -80,6 +81,7 @@ class KillerApp(ReplayActions):
         self._bindings = bindings_map(self.lang, self._bindings)
         self.wait = Wait()  # live: the agent seats asked now, and the latest retry/fallback note
         self._width = self._height = 0  # the terminal's size as of the latest resize
+        self._you_rows = 0  # your seat's panel's height as last drawn (it may give way to a prompt: _give_way)
         self.seat_rows = 0  # the rows the seats panel needs (one a seat, the header, the border): see redraw
         self._frame = 0
 
@@ -164,13 +166,30 @@ class KillerApp(ReplayActions):
         if not self.screen_stack:
             return
         base = self.screen_stack[0]
+        if not base.query("#right"):  # the table is already gone (a prompt taken down as the app closes)
+            return
         main, right = base.query_one("#main"), base.query_one("#right")
+        self._give_way(right, rows if beside else 0)
         under, spared = (right, main) if beside else (main, right)
         if under.styles.margin.bottom == rows and spared.styles.margin.bottom == 0:
             return
         spared.styles.margin = (0, 0, 0, 0)
         under.styles.margin = (0, 0, max(0, rows), 0)
         self.call_after_refresh(base.query_one(Feed).scroll_end, animate=False)  # the latest lines stay in view
+
+    def _give_way(self, right: Widget, rows: int) -> None:
+        """Your seat's panel gives way while a decision panel `rows` high docks beside the seats and the feed would
+        keep less than a third of the screen (feed_keeps): the speeches a decision is made on stay readable; the
+        seats table still shows your cards and your partners, and the panel comes back with the answer."""
+        you = right.query(YouPanel)
+        if not you:
+            return
+        panel = you.first()
+        if panel.display:
+            self._you_rows = panel.outer_size.height
+        height = self.size.height
+        crowded = bool(rows) and (height - 2 - rows - self._you_rows) < feed_keeps(height)
+        right.set_class(crowded, "-crowded")
 
     def feed_scroll(self, direction: int) -> None:
         feed = self.screen_stack[0].query_one(Feed)

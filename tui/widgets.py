@@ -316,6 +316,7 @@ class YouPanel(Static):
     """Shown in play mode only: the seat's private panel."""
 
     def show(self, model: TableModel, pending: str = "", idle: str = "") -> None:
-        self.display = isinstance(model.view, int)  # hidden in the public view between hot-seat turns
+        # hidden in the public view between hot-seat turns (a class: app.reserve_rows may hide it too)
+        self.set_class(not isinstance(model.view, int), "-away")
         self.border_title = tr(model.lang, "you_title")
         self.update(you_text(model, pending, idle))

@@ -73,7 +73,9 @@ def _units(text: str) -> tuple[str, ...]:
 
 
 PLAIN = re.compile(r"[A-Za-z0-9 ,.;:'\"“”‘’%()\[\]·]*")  # text whose UAX #14 breaks are exactly after spaces
-OPEN_SPACE = re.compile(r"[(\[] ")  # LB14: no break after an opening bracket and its spaces
+# left to uniseg: LB14, no break after an opening bracket and its spaces; LB15, none between a quote and an opening
+# bracket across spaces; LB13, none before a closing bracket or . , ; : after spaces
+OPEN_SPACE = re.compile(r"[(\[] |['\"“”‘’] +[(\[]| [)\].,;:]")
 PLAIN_UNITS = re.compile(r"\S+\s*|\s+")
 
 
@@ -82,9 +84,25 @@ def _break_units(text: str) -> list[str]:
     same units found at once: those classes (AL, NU, IS, QU, PO, OP, CP, SP) break only after spaces (LB7,
     LB13, LB18, LB19, LB24-25, LB28-30) but after "( " (LB14, left to uniseg), and uniseg is slow (300 feed lines
     took seconds on 2 cores). tests/words/test_wrap.py holds the two equal on every sample game's feed."""
-    if PLAIN.fullmatch(text) and not OPEN_SPACE.search(text):
-        return PLAIN_UNITS.findall(text)
-    return list(line_break_units(text))
+    out: list[str] = []
+    for chunk in chunks(text):  # each piece as the whole text would be: plain English at once, the rest by uniseg
+        out += PLAIN_UNITS.findall(chunk) if PLAIN.fullmatch(chunk) and not OPEN_SPACE.search(chunk) else \
+            line_break_units(chunk)
+    return out
+
+
+# a run of spaces between a letter, digit or . , ; : ! ? and a letter or digit: UAX #14 always breaks after it (LB18;
+# LB14-17, the rules that look back across spaces, need an opening or closing bracket, a quote or a dash before)
+SAFE_SPACE = re.compile(r"(?<=[A-Za-z0-9.,;:!?]) +(?=[A-Za-z0-9])")
+
+
+def chunks(text: str) -> list[str]:
+    """`text` cut after the spaces where UAX #14 surely breaks (SAFE_SPACE), each piece with its spaces: a speech
+    with one dash or "!" is then plain English but for a word or two, and only those go through uniseg, which is
+    slow (issue 39: `g` on the largest sample took seconds); the units are the same piece by piece
+    (tests/words/test_wrap.py holds them equal)."""
+    cuts = [m.end() for m in SAFE_SPACE.finditer(text)]
+    return [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True) if b > a]
 
 
 def line_starts(text: str, width: int, prefix_width: int = 0, cell_width: Width = cells) -> list[int]:

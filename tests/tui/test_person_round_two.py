@@ -21,7 +21,9 @@ from tui.play import ask_text, choices
 from tui.screens.game_over import GameOverScreen, verdict
 from tui.screens.help import HelpScreen, explain
 from tui.screens.prompts.choice_list import ChoiceList, TargetScreen
+from tui.screens.prompts.speech import SpeechScreen
 from tui.screens.team_message import TeamMessageScreen, within_limit
+from tui.widgets import Feed
 
 VOTE = {"seat": 7, "kind": "vote", "targets": [s for s in range(1, 13) if s != 7]}
 
@@ -154,3 +156,84 @@ async def test_a_replays_palette_offers_what_works_in_a_replay() -> None:
     assert "Quit the replay" in titles and "Quit (the game is saved)" not in titles
     assert "Switch the view (public / god)" in titles
     assert not any("your seat" in title for title in titles)
+
+
+SHORT = (80, 24)
+TEAM_TALK = {"en": ("Police: choose whom to check\nTeam talk, round 2 of 3: your proposals differed. In the round "
+                    "before, seat 7 (you) proposed seat 1; seat 8 proposed seat 4; seat 12 proposed seat 4. Seat 8 "
+                    "told the team: “I think seat three is suspicious because he talked too much yesterday”"),
+             "zh": ("警察：选择查验谁\n小组商量第2轮（共3轮）：你们的提议不一致。"
+                    "上一轮7号（你）提议1号；8号提议4号；12号提议4号。8号对小组说：“我觉得3号很可疑，他昨天说得太多了，今晚先查4号再说”")}
+
+
+async def _fits(pilot: Any, app: KillerApp, screen: Any) -> str:
+    """The screen once the prompt settled: the feed keeps a third of the 80x24 screen and the prompt's every line
+    is on screen (its keys' hint last, above the footer)."""
+    text = await painted(pilot, app)
+    feed = app.screen_stack[0].query_one(Feed)
+    assert feed.outer_size.height >= SHORT[1] / 3, (feed.outer_size.height, text)
+    prompt = screen.query_one("#prompt")
+    last = [c for c in prompt.children if c.display][-1]
+    assert last.region.bottom <= prompt.region.bottom <= SHORT[1] - 1, text  # nothing of the panel cut off
+    assert feed.region.bottom <= prompt.region.y, text  # the panel never covers the feed
+    return text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_the_feed_keeps_a_third_of_an_80x24_screen_while_a_prompt_is_open(lang: str) -> None:
+    """Issue 39 item 7: a vote (after a refusal), a team talk's list under a long quote, a speech and a team message,
+    each docked beside the seats at 80x24: the feed keeps at least 8 of the 24 rows; a title cut to fit ends in
+    "…" and Esc shows it whole."""
+    t = sample(lang)
+    app = KillerApp(t.header, t.entries[:40], mode="play", lang=lang, view=7, humans=frozenset({7}))
+    async with app.run_test(size=SHORT) as pilot:
+        vote = await _prompt(pilot, app, lang)
+        await pilot.press("9", "9", "enter")  # refused: the reason takes rows of its own
+        await _fits(pilot, app, vote)
+        assert vote.query_one("#error").display and vote.query_one("#error").outer_size.height >= 1
+        app.pop_screen()
+        talk = TargetScreen(TEAM_TALK[lang], choices(lang, VOTE, list(VOTE["targets"])), lang)  # type: ignore[call-overload]
+        await app.push_screen(talk)
+        text = await _fits(pilot, app, talk)
+        assert talk.title_lines is not None and "…" in text, text  # cut, with the mark
+        whole = "".join(TEAM_TALK[lang].split())[-12:]  # the quote's last words, spaces aside
+        assert whole not in "".join(text.split())  # the quote's end is what was cut
+        await pilot.press("escape")  # the list hidden: the whole question
+        assert whole in "".join((await painted(pilot, app)).split())
+        await pilot.press("escape")
+        await pilot.press("4")  # the typed line takes a row too: the list gives it up
+        await _fits(pilot, app, talk)
+        app.pop_screen()
+        for screen in (SpeechScreen(ask_text(lang, {"seat": 7, "kind": "statement"}), lang),
+                       TeamMessageScreen([8, 12], lang)):
+            await app.push_screen(screen)
+            await _fits(pilot, app, screen)
+            app.pop_screen()
+
+
+async def test_the_status_line_cut_at_80_columns_ends_in_an_ellipsis() -> None:
+    """Issue 39 item 4: the header's "Game over  The good side wins when every Killer is" was cut without a mark."""
+    t = sample("en")
+    app = KillerApp(t.header, t.entries, mode="replay", lang="en")
+    async with app.run_test(size=SHORT) as pilot:
+        app.replay.end()  # type: ignore[union-attr]
+        app.redraw()
+        line = (await painted(pilot, app)).splitlines()[0].rstrip()
+        whole = f"{app.over_text()}"
+        assert len(whole) > 40 and whole not in line  # the win condition does not fit in 80 columns…
+        assert line.endswith("…") and whole.startswith(line.split("Game over")[1].strip()[:-1])  # …and says so
+
+
+async def test_the_speech_box_is_several_lines_high_and_keeps_a_long_speech_in_view() -> None:
+    """Issue 39 item 7: the speech box was one line about 40 characters wide; a speech of three lines stays whole."""
+    t = sample("en")
+    app = KillerApp(t.header, t.entries[:40], mode="play", lang="en", view=7, humans=frozenset({7}))
+    words = "I checked seat four last night and it is good, seat five claims the police but lies about it"
+    async with app.run_test(size=SHORT) as pilot:
+        screen = SpeechScreen(ask_text("en", {"seat": 7, "kind": "statement"}), "en")
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(*words)
+        text = " ".join((await painted(pilot, app)).split())
+        assert screen.query_one("#speech").outer_size.height >= 3
+        assert "I checked seat four" in text and "lies about it" in text  # its start and its end, both in view

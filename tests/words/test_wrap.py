@@ -68,3 +68,10 @@ def test_the_plain_english_shortcut_finds_uniseg_s_units() -> None:
     assert len(plain) > 50
     for text in plain:
         assert _break_units(text) == list(line_break_units(text)), text
+    # the rest (dashes, ellipses, !, ?, CJK) goes to uniseg a piece at a time (words.wrap.chunks): the same units
+    edges = ["wait!no", "go — now", "( a b )", "“ (x) ” y", "well-known idea", "1 000 2.5 x", "A… b", "x ) . y",
+             "好人 一方 seat 3。 我", "— — a", ""]
+    rest = [text for text in texts if not PLAIN.fullmatch(text)] + edges
+    assert len(rest) > 20
+    for text in rest:
+        assert _break_units(text) == list(line_break_units(text)), text

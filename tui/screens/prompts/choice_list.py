@@ -148,7 +148,9 @@ class ListScreen(DecisionScreen):
         self.set_class(hidden, "-hidden")
         title = tr(self.lang, "hidden_prompt", title=self.title_text) if hidden else self.title_text
         self.shown_title = title
-        self.query_one("#title", Label).update(wrapped(title))
+        label = self.query_one("#title", Label)
+        label.update(wrapped(title, None if hidden else self.title_lines))
+        label.clear_cached_dimensions()  # Textual keeps a label's height by width alone
         if not hidden:
             self.query_one(ChoiceList).focus()
         self.call_after_refresh(self.reserve)
