@@ -56,8 +56,9 @@ def _jsonlist(values: Any) -> str:
 # 4: v5's killer cards talk before their orders (R-v5-killer-talk), the "message" field is explained only in a
 # request that takes one, the suspicions leave out every partner the seat was shown, the connection check says so;
 # 5: every rule sentence rendered from a claim the engine proves (issue 42): the jump-kill takes nobody along, v5's
-# vote takes the player, v5's counts "up to", the briefs' advice, a dead seat's note from the last-words policy.
-PROMPT_VERSION = 5
+# vote takes the player, v5's counts "up to", the briefs' advice, a dead seat's note from the last-words policy;
+# 6: zh claimed checks are worded with the act's one verb, 验 (第1夜验3号是杀手, was 查), as the judge's answers are.
+PROMPT_VERSION = 6
 PROMPT_PROFILE = "full"  # the default profile; agents/llm/prompt_profiles.py picks each seat's (full or small)
 
 

@@ -182,7 +182,7 @@ async def test_a_v5_claim_names_cards_in_chinese(tmp_path: Path) -> None:
         event = await until_spoken(pilot, app, 3)
         assert event.data["claim"] == {"role": None, "checks": [{"night": 1, "target": [5, 2],
                                                                 "result": "not_killer"}]}
-        assert "报查验：第1夜查5号的第2张牌不是杀手" in prompting.record_line(event, "zh")
+        assert "报查验：第1夜验5号的第2张牌不是杀手" in prompting.record_line(event, "zh")
         others_see(app, event, 3, "zh")
         await pilot.press("ctrl+q")
 

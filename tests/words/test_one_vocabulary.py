@@ -61,3 +61,18 @@ def test_the_speaking_kinds_are_defined_once() -> None:
     assert {DecisionKind.STATEMENT, DecisionKind.DEFENSE, DecisionKind.LAST_WORDS} == SPEAKING
     assert not hasattr(random_bot, "SPEAKING") or random_bot.SPEAKING is SPEAKING
     assert not hasattr(schema, "SPEAKING") or schema.SPEAKING is SPEAKING
+
+
+@pytest.mark.parametrize("result", ["killer", "not_killer"])
+def test_the_check_is_one_verb_in_chinese(result: str) -> None:
+    """Issue 39: one act, one verb. The judge's answer to a check and a seat's claimed check are both worded with
+    验 (查验 as the noun); a bare 查 beside 验 made the same act read as two."""
+    from engine import Event
+    from words.narrator import sentence
+
+    claimed = sentence(Event("statement", {"seat": 2, "kind": "statement", "speech": "", "accusation": None, "claim": {
+        "role": "police", "checks": [{"night": 1, "target": 5, "result": result}]}}), "zh")
+    answered = sentence(Event("check_result", {"night": 1, "by": "police", "target": 5, "result": result}), "zh")
+    for text in (claimed, answered):
+        assert "验" in text, text
+        assert "查" not in text.replace("查验", ""), text

@@ -55,7 +55,7 @@ def test_an_llm_claim_reaches_every_other_seats_record() -> None:
     assert decision.claimed_role == "police"
     state, more = engine.apply(state, decision.action, random.Random(0))
     events += more
-    for lang, words in (("en", f"seat {other} is a killer (night 1)"), ("zh", f"第1夜查{other}号是杀手")):
+    for lang, words in (("en", f"seat {other} is a killer (night 1)"), ("zh", f"第1夜验{other}号是杀手")):
         for seat in range(1, len(state.seats) + 1):
             text = "\n".join(m["content"] for m in prompting.messages(view(state, events, seat, lang), "", lang))
             assert words in text, (seat, lang)

@@ -122,8 +122,8 @@ def test_the_notebook_reads_as_sentences_in_both_languages() -> None:
         "Your plan: “vote 3 tomorrow”"]
     assert notebook_lines(stored, "zh") == [
         "3号：你认为是杀手（80%把握）。", "4号：身份未知，是杀手一方的可能10%。", "8号：你认为是好人一方（90%把握）。",
-        "5号声称自己是警察，并报第1夜查3号是杀手。",
-        "6号报7号不是杀手。", "你声称自己是警察，并报第1夜查3号不是杀手（是谎话）。", "你的计划：“vote 3 tomorrow”"]
+        "5号声称自己是警察，并报第1夜验3号是杀手。",
+        "6号报7号不是杀手。", "你声称自己是警察，并报第1夜验3号不是杀手（是谎话）。", "你的计划：“vote 3 tomorrow”"]
 
 
 def test_a_stored_notebook_is_hostile_text() -> None:

@@ -87,7 +87,7 @@ def test_v5_claims_name_cards() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("claiming to be the Police", "seat 5 is a killer (night 1)")),
-    ("zh", ("声称自己是警察", "第1夜查5号是杀手")),
+    ("zh", ("声称自己是警察", "第1夜验5号是杀手")),
 ])
 def test_the_narrator_words_a_claim(lang: str, words: tuple[str, ...]) -> None:
     data = {"seat": 2, "kind": "statement", "speech": "hi", "accusation": None,
