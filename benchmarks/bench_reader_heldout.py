@@ -36,8 +36,9 @@ HEADER = "model     lang  field         precision   recall   predicted/labelled 
 
 def rows_of(lang: str) -> list[dict[str, Any]] | None:
     """The held-out lines of one language, or None where the file is not the one heldout.sha256 recorded."""
-    recorded = dict(reversed(line.split()) for line in (corpus.DATA / "heldout.sha256").read_text().splitlines()
-                    if line.strip())
+    recorded = {name: digest for digest, name in (line.split() for line in
+                                                  (corpus.DATA / "heldout.sha256").read_text().splitlines()
+                                                  if line.strip())}
     path = corpus.DATA / f"heldout-{lang}.jsonl"
     if hashlib.sha256(path.read_bytes()).hexdigest() != recorded.get(path.name):
         print(f"{path.name}: its SHA-256 does not match heldout.sha256; not scored")
@@ -57,6 +58,11 @@ def score_lines(name: str, lang: str, rows: Sequence[dict[str, Any]],
         out.append(f"{name:9} {lang:4}  {field:12}  {p:>9}   {r:>6}   {s.predicted:4}/{s.labelled:<4}          "
                    f"{'yes' if met else 'NO'}")
     return out
+
+
+def by_id(readings: dict[int, Reading]) -> Callable[[dict[str, Any]], Reading]:
+    """The reading of a line from readings keyed by the line's id()."""
+    return lambda row: readings[id(row)]
 
 
 def judge_readings(args: argparse.Namespace, rows: Sequence[dict[str, Any]]) -> JudgeReadings:
@@ -92,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             readings = {id(row): read_statement(row["text"], row["lang"], row["players"], row["seat"],
                                                 day=row["day"], model=model) for row in rows}
             name = model + ("*" if model == default_model(lang) else "")
-            print("\n".join(score_lines(name, lang, rows, lambda row, got=readings: got[id(row)])))
+            print("\n".join(score_lines(name, lang, rows, by_id(readings))))
         if args.judge_model:
             judged = judge_readings(args, rows)
             print("\n".join(score_lines("judge", lang, rows, judged.of)))
