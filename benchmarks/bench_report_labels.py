@@ -7,7 +7,7 @@ A tournament of scripted bots (two contestants, every deal played in both rotati
 players) is played into a folder; each statement then gets a synthetic label line, legal values drawn with a
 fixed seed (no endpoint: this measures the report, not a model). `write_report` (summary.json and report.md, no
 plots) runs on the folder without labels.jsonl, then with it. Prints both times and their ratio, which must be
-at most 2 (issue 36).
+at most 2 (issue 36): above it the script exits 1.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def timed(run: Path) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=30, help="deals per table size (each played twice)")
     parser.add_argument("--workdir", type=Path, help="where the tournament is played (default: a temp folder)")
@@ -104,8 +104,13 @@ def main() -> None:
     print(f"{games} games, {n} labelled statements (played in {made:.1f} s, "
           "not counted)")
     print(f"report without labels: {without:.2f} s; with labels: {with_labels:.2f} s")
-    print(f"ratio with/without: {with_labels / without:.2f} (allowed: {ALLOWED_RATIO:.1f})")
+    ratio = with_labels / without
+    print(f"ratio with/without: {ratio:.2f} (allowed: {ALLOWED_RATIO:.1f})")
+    if ratio > ALLOWED_RATIO:
+        print("over the allowed ratio (issue 36)", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -89,7 +89,7 @@ def messages(lang: str, header: Mapping[str, Any], before: Sequence[Event], st: 
     text = render(lang, "judge.j2", ruleset=header.get("ruleset"), players=header.get("players"),
                   roles=list(CLAIMABLE), lines=lines, seat=st.seat, day=st.day,
                   kind=KIND_WORDS.get(lang, KIND_WORDS["en"]).get(st.kind, st.kind),
-                  cards=", ".join(display_name(c, lang) for c in cards), checks="; ".join(told) or "–",
+                  cards=", ".join(display_name(c, lang) for c in cards) or "–", checks="; ".join(told) or "–",
                   words=speech_literal(st.text))
     return [{"role": "user", "content": text}]
 

@@ -1,14 +1,15 @@
 """`killer label RUN`: every statement of a run labelled by the judge model, into RUN/labels.jsonl.
 
 The folder is held with the one-writer lock (a second labeller, or a tournament still playing there, is refused
-in one line). Statements already labelled by the same model and rubric are taken from labels.jsonl (the cache:
-nothing is paid twice, and a stopped run resumes); each new label is appended as soon as it is made. Before the
-first new label one request in the production shape is sent, about a fixed probe statement (judge.probe), never
-one of the run's: a refusal of it stops everything (exit 2). A statement the judge refuses is recorded as
-refused and not asked again. With a
-budget, labelling stops before a label would take the cost past it (the cost counts the preflight, and the next
-label is estimated at the mean of the requests so far); a budget of 0 asks nothing. A judge whose labels fall
-back or refuse more than the degraded rule allows (agents/health.py) makes the command exit 3."""
+in one line). Statements are asked in the order of their cache keys (a fixed pseudo-random order), so a --limit
+or a budget labels a random subsample of the run. Statements already labelled by the same model and rubric are
+taken from labels.jsonl (the cache: nothing is paid twice, and a stopped run resumes); each new label is appended
+as soon as it is made. Before the first new label one request in the production shape is sent, about a fixed
+probe statement (judge.probe), never one of the run's: a refusal of it stops everything (exit 2). A statement the
+judge refuses is recorded as refused and not asked again. With a budget, labelling stops before a label would
+take the cost past it (the cost counts the preflight, and the next label is estimated at the mean of the
+requests so far); a budget of 0 asks nothing. A judge whose labels fall back or refuse more than the degraded
+rule allows (agents/health.py) makes the command exit 3."""
 
 from __future__ import annotations
 
@@ -110,6 +111,10 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
                     out.cached += 1
                 else:
                     todo.append(job)
+        # In the order of their keys (hashes): a pseudo-random order, the same on every rerun, so a --limit or a
+        # budget labels a random subsample spread over the games and seats (the two-phase design's second phase,
+        # evaluation/stats/reader_error.py), never the first games' statements only.
+        todo.sort(key=lambda job: job.key)
         todo = todo[:limit] if limit is not None else todo
         if budget_usd is not None and budget_usd <= 0:
             out.over_budget, todo = len(todo), []

@@ -120,7 +120,8 @@ def test_the_judges_fields_and_status_are_exported(run: Path, tmp_path: Path, mo
     from evaluation.statements.labelling import jobs
 
     _, played, _ = games_in(run)
-    texts = [job.statement.text for g in played for job in jobs(g, "m")]
+    asked = sorted((job for g in played for job in jobs(g, "gpt-4.1-mini")), key=lambda job: job.key)
+    texts = [job.statement.text for job in asked]  # in the order killer label asks them
     with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
         monkeypatch.setenv("EMU_KEY", emu.key)
         original = emu._answer

@@ -59,12 +59,17 @@ def answering(emu: ProviderEmulator, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(emu, "_answer", answer)
 
 
-def first_words(folder: Path) -> str:
+def asked_order(folder: Path, model: str = "gpt-4.1-mini") -> list[str]:
+    """The words of the run's statements in the order `killer label` asks them (their keys' order)."""
     from evaluation.load.played import games_in
     from evaluation.statements.labelling import jobs
 
     _, played, _ = games_in(folder)
-    return next(job.statement.text for g in played for job in jobs(g, "m"))
+    return [job.statement.text for job in sorted((j for g in played for j in jobs(g, model)), key=lambda j: j.key)]
+
+
+def first_words(folder: Path) -> str:
+    return asked_order(folder)[0]
 
 
 @pytest.mark.parametrize("refusal", [
@@ -90,6 +95,26 @@ def test_a_refusal_is_recorded_as_refused_and_not_asked_again(run_dir: Path, mon
     assert len(read_labels(run_dir / LABELS)) == 8  # four new statements; the refused four are not asked again
     assert not refused & {r["key"] for r in read_labels(run_dir / LABELS)[4:]}
     assert len(asked) == 5
+
+
+def test_a_limit_labels_a_random_subsample_in_a_fixed_order(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--limit takes the statements in their keys' (pseudo-random) order, not the record's: the second phase of
+    the reader's error is a random subsample, and a rerun goes on where the first stopped."""
+    from evaluation.load.played import games_in
+    from evaluation.statements.labelling import jobs
+
+    _, played, _ = games_in(run_dir)
+    every = [j for g in played for j in jobs(g, "gpt-4.1-mini")]
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        assert label(emu, run_dir, "--limit", "5") == ExitCode.DONE
+        first = [r["key"] for r in read_labels(run_dir / LABELS)]
+        assert label(emu, run_dir, "--limit", "5") == ExitCode.DONE
+    keys = [r["key"] for r in read_labels(run_dir / LABELS)]
+    assert keys == sorted(j.key for j in every)[:10] and keys[:5] == first
+    record = [j.key for j in every][:5]
+    assert set(first) != set(record)  # not the record's first five
+    assert max(j.statement.i for j in every if j.key in first) > max(j.statement.i for j in every[:5])
 
 
 def test_the_preflight_asks_a_fixed_probe_never_a_statement_of_the_run(run_dir: Path,
