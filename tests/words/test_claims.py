@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import runpy
 from functools import cache
 from pathlib import Path
 
@@ -166,7 +167,7 @@ def test_the_tui_help_for_a_night_request_is_its_call(ruleset: str, players: int
 
 
 def test_the_review_table_shows_each_sentence_beside_its_claim(capsys: pytest.CaptureFixture[str]) -> None:
-    from words.claims.__main__ import main
+    main = runpy.run_path(str(Path(__file__).resolve().parents[2] / "scripts" / "claims_review.py"))["main"]
 
     assert main(["v5-dual", "10"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]

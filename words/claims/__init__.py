@@ -3,7 +3,8 @@
 help states, as a structured value with its engine rule key. A sentence is rendered from its claim
 (words/claims/render.py), en and zh, so the words cannot say more than the claim; tests/words/test_claims.py plays
 a scenario generated from every claim, in every ruleset, table size and language, and checks the judge does exactly
-that. `python -m words.claims RULESET [PLAYERS]` prints each sentence beside its claim, one table for a reviewer.
+that. `python scripts/claims_review.py RULESET [PLAYERS]` prints each sentence beside its claim, one table for a
+reviewer.
 
 Claims are derived from the engine's own data (words/table.py: the deal, the first night's requests; the ruleset's
 day procedure, last words, jump-kill roles and victory table), never written by hand.

@@ -1,11 +1,14 @@
-"""`python -m words.claims RULESET [PLAYERS]`: each sentence of the game's rules card beside its claim, then the
-prompt's answer lines beside their claims (words/prompt_card.py VOTES with VOTE_TIES and HANDS_SAYS, ACCUSATIONS,
+"""`python scripts/claims_review.py RULESET [PLAYERS]`: each sentence of the game's rules card beside its claim, then
+the prompt's answer lines beside their claims (words/prompt_card.py VOTES with VOTE_TIES and HANDS_SAYS, ACCUSATIONS,
 LINES team and check; words/claims/lines.py) and the TUI's statement help beside its claim, one Markdown table (section,
 claim, en, zh), for a reviewer to read the words against what they claim."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, as scripts/make_prompts_doc.py
 
 import engine
 from engine.errors import KillerError
@@ -54,7 +57,7 @@ def table(ruleset: str, players: int | None) -> str:
 
 def main(argv: list[str]) -> int:
     if not 1 <= len(argv) <= 2 or (len(argv) == 2 and not argv[1].isdigit()):
-        print("usage: python -m words.claims RULESET [PLAYERS]", file=sys.stderr)
+        print("usage: python scripts/claims_review.py RULESET [PLAYERS]", file=sys.stderr)
         return 2
     try:
         rules = engine.get_ruleset(argv[0])
