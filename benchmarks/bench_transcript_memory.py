@@ -1,6 +1,7 @@
 """Memory and time of reading a hostile transcript (issue 31, item 6): the adversarial shape (a real header, then
-many tiny event lines under the byte cap) and a transcript at the event cap (the sample's events repeated to
-MAX_EVENTS lines), through verify, render (Markdown and HTML), report and export.
+many tiny event lines under the byte cap), a transcript at the event cap (the sample's events repeated to
+MAX_EVENTS lines) and two of many tiny values (the sample's events, each annotated with `[{},{},…]` or
+`["ab","ab",…]`, up to MAX_MARKS), through verify, render (Markdown and HTML), report and export.
 
     python benchmarks/bench_transcript_memory.py [--tiny 1600000] [--only "render --html"]
 
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from orchestrator.store.transcript import MAX_EVENTS  # noqa: E402
+from orchestrator.store.transcript import MAX_EVENTS, MAX_MARKS  # noqa: E402
 
 SAMPLE = ROOT / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl"
 BOUND = 10.0
@@ -54,7 +55,18 @@ def shapes(folder: Path, tiny: int) -> dict[str, Path]:
         f.write(header + "\n")
         for n in range(MAX_EVENTS):
             f.write(body[n % len(body)] + "\n")
-    return {f"{tiny:,} tiny events": adversarial, f"{MAX_EVENTS:,} events (the cap)": capped}
+    found = {f"{tiny:,} tiny events": adversarial, f"{MAX_EVENTS:,} events (the cap)": capped}
+    lines = body[:200]
+    room = MAX_MARKS - sum(line.count(m) for line in [header, *lines] for m in "{[,:") - 6 * len(lines)
+    for name, value, marks in (("empty objects", "{},", 2), ("2-letter strings", '"ab",', 1)):
+        values = folder / name.split()[-1] / "values.jsonl"  # as many as the value cap lets be read
+        values.parent.mkdir()
+        with values.open("w", encoding="utf-8") as f:
+            f.write(header + "\n")
+            for line in lines:
+                f.write(line[:-1] + ',"annotation":{"x":[' + value * (room // len(lines) // marks) + "0]}}\n")
+        found[f"{MAX_MARKS:,} values, {name} (the value cap)"] = values
+    return found
 
 
 def commands(path: Path) -> dict[str, list[str]]:
