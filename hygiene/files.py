@@ -188,3 +188,25 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
 def read_text(path: Path | str, limit: int) -> str:
     """A regular UTF-8 file of at most `limit` bytes (UnicodeDecodeError when it is not UTF-8)."""
     return read_bytes(path, limit).decode("utf-8")
+
+
+def first_missing(path: Path | str) -> Path | None:
+    """The first folder on the way to `path` (or `path` itself) that does not exist yet: what making `path` will
+    create, so that a command refused before it writes anything can take it away again. None when it exists."""
+    path = Path(path).absolute()
+    return next((p for p in (*reversed(path.parents), path) if not os.path.lexists(p)), None)
+
+
+def remove_empty(path: Path | str, top: Path | str) -> None:
+    """Removes `path` and the folders above it up to `top` (a `first_missing` answer), each only while it is
+    empty: a folder another process has written into since is kept, with everything above it."""
+    path, top = Path(path).absolute(), Path(top).absolute()
+    if path != top and top not in path.parents:
+        return
+    for folder in (path, *path.parents):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        if folder == top:
+            return

@@ -14,6 +14,7 @@ from typing import Any
 from langgraph.types import Command
 
 from agents.base import Agent
+from hygiene import files
 from orchestrator.config import RunConfig
 from orchestrator.graph import build_graph
 from orchestrator.hooks import GameResult, Hooks
@@ -38,12 +39,19 @@ async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None,
                    in_memory: bool = False, check: bool | None = None) -> GameResult:
     """Plays a new game: writes the transcript (and the checkpoint next to it) as the game goes. Before the
     header, every model seat's provider is resolved and (`check`; by default when the agents are built here)
-    each distinct endpoint gets one preflight request: a refusal raises PreflightError and leaves no file."""
+    each distinct endpoint gets one preflight request: a refusal raises PreflightError and leaves nothing behind,
+    neither a file nor the folders on the way to `out` it made (those still empty are removed)."""
     config = config.with_seed()
     seed = int(config.seed or 0)
-    with contextlib.ExitStack() as locks:
-        game_id, path = claim_transcript(config.out, config.game_id or new_game_id(config), locks)
-        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory, check)
+    made = files.first_missing(config.out)
+    try:
+        with contextlib.ExitStack() as locks:
+            game_id, path = claim_transcript(config.out, config.game_id or new_game_id(config), locks)
+            return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory, check)
+    except BaseException:
+        if made is not None:  # refused before its header (a key, a preflight): its folder holds nothing of it
+            files.remove_empty(config.out, made)
+        raise
 
 
 async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, Agent] | None,

@@ -18,7 +18,7 @@ from engine.errors import KillerError
 from evaluation.export.tables import BOOL, COLUMNS, DTYPES, FLOAT, INT, TEXT, Game, Judged, Row, rows
 from evaluation.files import WriteError, write_bytes
 from evaluation.load.played import facts_of, games_in, run_folder
-from evaluation.statements.labels import LABELS, judged_by_statement
+from evaluation.statements.labels import LABELS, judged_by_statement, spoken
 from hygiene.csv_cells import csv_cell
 
 FORMATS = ("csv", "parquet")
@@ -72,7 +72,7 @@ def tables(source: Path) -> dict[str, list[Row]]:
     run, played, price = games_in(source)
     games = [Game(run, g, facts_of(g), price) for g in played]
     labels = run_folder(source) / LABELS
-    judged: Judged = judged_by_statement(labels, with_fallbacks=True) if labels.is_file() else {}
+    judged: Judged = judged_by_statement(labels, True, spoken(played)) if labels.is_file() else {}
     return rows(games, judged)
 
 

@@ -18,7 +18,7 @@ from evaluation.load.played import facts_of, loose_transcripts, run_transcripts
 from evaluation.report import cells
 from evaluation.report.leaderboard import comparisons, leaderboard
 from evaluation.statements.agreement import judge_summary
-from evaluation.statements.labels import LABELS, judged_by_statement
+from evaluation.statements.labels import LABELS, judged_by_statement, spoken
 from evaluation.stats import reader_error, sides
 from evaluation.stats.anchored import per_side
 from evaluation.stats.bootstrap import DEFAULT_SEED, DRAWS, Deals
@@ -42,12 +42,13 @@ def summarize(out: Path, include_degraded: bool = False) -> dict[str, Any]:
     left: list[str] = []
     played, missing = run_transcripts(out, left)
     games = [facts_of(g) for g in played]
-    reader_error.add_judge(played, games, judged_by_statement(out / LABELS))  # the second reader, where it ran
+    statements = spoken(played)  # the most lines labels.jsonl may hold (evaluation/statements/labels.py)
+    reader_error.add_judge(played, games, judged_by_statement(out / LABELS, False, statements))  # the second reader
     names = [c.name for c in cfg.contestants]
     kinds = {n: (cfg.contestant(n).agent, cfg.contestant(n).model) for n in names}
     summary = _summary(cfg.name, games, missing, kinds, {n: cfg.price(n) for n in names}, include_degraded,
                        design_of(cfg), left)
-    return {**summary, "schedule": cfg.schedule, **judged(games, [out])}
+    return {**summary, "schedule": cfg.schedule, **judged(games, [out], statements)}
 
 
 def design_of(cfg: TournamentConfig) -> Design:
@@ -73,16 +74,18 @@ def summarize_transcripts(paths: Sequence[Path], include_degraded: bool = False)
         for name, price in (recorded_tournament(header).get("prices") or {}).items():
             prices.setdefault(str(name), Price.model_validate(price))
     games = [facts_of(g) for g in played]
+    statements = spoken(played)
     reader_error.add_judge(played, games, {k: v for folder in sorted({p.parent for p in paths})
-                                           for k, v in judged_by_statement(folder / LABELS).items()})
+                                           for k, v in judged_by_statement(folder / LABELS, False, statements).items()})
     summary = _summary("transcripts", games, missing, kinds, {n: prices.get(n) for n in kinds}, include_degraded,
                        left_out=left)
-    return {**summary, "duplicates": duplicates, **judged(games, sorted({p.parent for p in paths}))}
+    return {**summary, "duplicates": duplicates, **judged(games, sorted({p.parent for p in paths}), statements)}
 
 
-def judged(games: Sequence[GameFacts], folders: Sequence[Path]) -> dict[str, Any]:
-    """{"judge": ...} from the judge model's labels.jsonl in these folders (evaluation/statements), or {}."""
-    labels = {k: v for folder in folders for k, v in judged_by_statement(folder / LABELS, True).items()}
+def judged(games: Sequence[GameFacts], folders: Sequence[Path], statements: int) -> dict[str, Any]:
+    """{"judge": ...} from the judge model's labels.jsonl in these folders (evaluation/statements), or {};
+    `statements`: the games' (labels.spoken), which bounds the lines a labels.jsonl may hold."""
+    labels = {k: v for folder in folders for k, v in judged_by_statement(folder / LABELS, True, statements).items()}
     return {"judge": judge_summary(games, labels)} if labels else {}
 
 

@@ -30,16 +30,14 @@ from engine import Event, EventKind, KillerError
 from engine.judge import MAX_DAYS
 from engine.moves.decisions import CLAIM_RESULTS
 from engine.roles import display_name
-from evaluation.statements.labels import CATEGORIES
+from evaluation.statements.labels import CATEGORIES, MAX_SAID_CHECKS
 from hygiene import secrets
 from words.narrator import sentence
 from words.reader.vocab import CLAIMABLE
 
 RUBRIC_VERSION = 1  # bump when judge.j2 or the schema asks something new: labels of another version are redone
-MAX_SAID_CHECKS = 8  # the schema's maxItems, enforced on the answer too
 MAX_NIGHT = MAX_DAYS  # no game has a night past the day cap (R-endless)
 MAX_RECORD_LINES = 300  # the record's first lines (the deal, the cards) and its latest, for very long games
-STATUSES = ("labelled", "fallback", "refused")  # a label line's status; a statement without a line is "unlabelled"
 # An answer that is a refusal in prose: it holds no JSON object and opens with an apology or a "cannot" (en, zh).
 REFUSAL = re.compile(r"^\W*(i'?m sorry|i am sorry|sorry|i can'?not|i can'?t|i won'?t|i will not|i'?m unable|"
                      r"i am unable|i'?m not able|i am not able|as an ai|抱歉|对不起|很抱歉|我不能|我无法|无法)",

@@ -26,7 +26,7 @@ from evaluation.load.played import Played, facts_of, games_in, run_folder
 from evaluation.statements import judge as rubric
 from evaluation.statements.agreement import agreement
 from evaluation.statements.judge import JudgeModel, Statement
-from evaluation.statements.labels import LABELS, append, done_keys, judged_by_statement, statement_key
+from evaluation.statements.labels import LABELS, append, done_keys, judged_by_statement, spoken, statement_key
 from evaluation.tournament.config import Price
 from evaluation.tournament.cost import tokens_usd
 from hygiene.sanitize import clean
@@ -102,7 +102,8 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
     out = Outcome()
     with hold(source, "this run folder"):
         path = source / LABELS
-        done = done_keys(path)
+        statements = spoken(played)  # the most lines its labels.jsonl may hold (labels.LINES_PER_STATEMENT)
+        done = done_keys(path, statements)
         todo = []
         for game in played:
             for job in jobs(game, model):
@@ -139,7 +140,7 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
             out.refused += label.get("status") == "refused"
             out.fallbacks += label.get("status") == "fallback"
             append(path, [_line(job, label, model, usd)])
-        ours = [r for r in judged_by_statement(path).values() if r.get("model") == model]
+        ours = [r for r in judged_by_statement(path, False, statements).values() if r.get("model") == model]
         out.agreement = agreement(ours)
     return out
 

@@ -33,7 +33,7 @@ from evaluation.tournament.folder import (
 )
 from evaluation.tournament.limits import Limited, RateLimit
 from evaluation.tournament.schedules import Scheduled, schedule
-from hygiene import walk
+from hygiene import files, walk
 from orchestrator.config import RunConfig
 from orchestrator.preflight import PreflightError, preflight
 from orchestrator.replay_cache import ReplayCache
@@ -224,7 +224,7 @@ async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilde
 def _to_make(out: Path) -> list[Path]:
     """What a run in `out` creates before its first game: the first missing folder on the way to `out` (with all
     below it), else games/ and tournament.json where they are missing."""
-    missing = next((p for p in (*reversed(out.parents), out) if not os.path.lexists(p)), None)
+    missing = files.first_missing(out)
     if missing is not None:
         return [missing]
     return [out / name for name in (GAMES, CONFIG_COPY) if not os.path.lexists(out / name)]

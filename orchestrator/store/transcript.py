@@ -55,6 +55,13 @@ MAX_TABLE = max(r.players[1] for r in all_rulesets())  # 20
 EVENTS_PER_SEAT_DAY = 16
 MAX_EVENTS = MAX_DAYS * MAX_TABLE * EVENTS_PER_SEAT_DAY  # 19,200
 MAX_BYTES = 32 * files.MB  # MAX_EVENTS lines of 1.7 KB on average (an LLM game's lines are 0.3 to 2 KB)
+# Many tiny values cost memory the way many tiny events did: `[{},{},…]` in an annotation is 3 bytes a dict in the
+# file and 72 in memory. Each JSON value but a line's first follows one of `{ [ , :`, so their count (commas and
+# colons inside strings too: an over-count) bounds the values parsed. The writer's lines hold at most 113 of them
+# on average (tests/orchestrator/store/v5-dual-format4-talk-s3.jsonl; the samples 45 to 69), so 256 a line at the
+# event cap bounds any game, and reading stops with one line past it, before any line is parsed.
+MARKS_PER_LINE = 256
+MAX_MARKS = MAX_EVENTS * MARKS_PER_LINE  # 4,915,200
 # Header fields and the types they must have when present (a wrong one crashes readers further on).
 HEADER_TYPES: dict[str, tuple[type, ...]] = {"ruleset": (str,), "players": (int,), "seats": (list,), "lang": (str,),
                                              "options": (dict,), "game_id": (str,)}
@@ -164,6 +171,9 @@ def read_transcript(path: Path, tolerant: bool = False, root: Path | None = None
         if text.count("\n") > MAX_EVENTS + 2:  # the header and the end line besides the events
             raise TranscriptError(f"{path}: more than {MAX_EVENTS:,} events, more than a game can have (the day "
                                   f"cap, {MAX_DAYS} days); killer does not read it")
+        if sum(text.count(mark) for mark in "{[,:") > MAX_MARKS:
+            raise TranscriptError(f"{path}: more than {MAX_MARKS:,} JSON values, more than a game's transcript "
+                                  f"holds ({MARKS_PER_LINE} a line at the event cap); killer does not read it")
         lines = text.split("\n")
         del text  # the lines hold it now: the whole file is not kept twice while the lines are parsed
     except FileNotFoundError:

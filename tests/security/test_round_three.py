@@ -127,13 +127,17 @@ def test_the_judges_parse_raises_only_a_label_error(text: str) -> None:
 @pytest.mark.parametrize("answer", [DEEP, HUGE_INT])
 def test_run_and_label_preflights_on_a_hostile_answer_are_one_line(answer: str, tmp_path: Path, run_dir: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "mine").mkdir()  # the user's own empty folder stays; the folders the run made go
     with answering(answer) as url:
-        code = main(["run", "--model", "m", "--base-url", url, "--seed", "1", "--out", str(tmp_path / "games"),
-                     "--timeout", "10"])
-        assert code == ExitCode.BAD_INPUT and "answer" in one_line(capsys)
+        for out in (tmp_path / "runs" / "games", tmp_path / "mine"):
+            code = main(["run", "--model", "m", "--base-url", url, "--seed", "1", "--out", str(out),
+                         "--timeout", "10"])
+            assert code == ExitCode.BAD_INPUT and "answer" in one_line(capsys)
+        assert not (tmp_path / "runs").exists() and list((tmp_path / "mine").iterdir()) == []  # nothing left
         code = main(["label", str(run_dir), "--model", "m", "--base-url", url, "--timeout", "10"])
         line = one_line(capsys)
     assert code == ExitCode.BAD_INPUT and "answer" in line
+    assert [p.name for p in run_dir.iterdir()] == [GAME.name]  # no labels.jsonl, no lock
 
 
 def test_a_judge_answering_junk_mid_run_falls_back(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -75,6 +75,22 @@ def test_export_and_label_write_no_table_through_a_link(tmp_path: Path, elsewher
     assert "statements.csv" in one_line(capsys) and untouched(elsewhere)
 
 
+
+@pytest.mark.parametrize("planted", ["to a file", "to a missing file"])
+def test_label_writes_no_label_through_a_link(planted: str, run_copy: Path, elsewhere: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`killer label` appends labels.jsonl through the run folder: a planted labels.jsonl link (to a file, or to a
+    missing name in another folder) is refused in one line and nothing is written where it points."""
+    (run_copy / "labels.jsonl").unlink(missing_ok=True)
+    target = elsewhere / "notes.html" if planted == "to a file" else elsewhere / "labels.jsonl"
+    (run_copy / "labels.jsonl").symlink_to(target)
+    with ProviderEmulator("vllm", ["m"]) as emu:
+        code = main(["label", str(run_copy), "--model", "m", "--base-url", emu.base_url, "--limit", "1"])
+    assert code == ExitCode.BAD_INPUT
+    line = one_line(capsys)
+    assert "labels.jsonl" in line and "symbolic link" in line, line
+    assert untouched(elsewhere)
+
 def test_the_walk_refuses_a_link_at_any_depth(tmp_path: Path, elsewhere: Path) -> None:
     root = tmp_path / "root"
     (root / "a").mkdir(parents=True)
