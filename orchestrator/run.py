@@ -4,9 +4,7 @@ a person must answer (resume.py continues a stopped game through the same loop).
 from __future__ import annotations
 
 import contextlib
-import inspect
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from agents.base import Agent
 from orchestrator.config import RunConfig
 from orchestrator.graph import build_graph
 from orchestrator.hooks import GameResult, Hooks
+from orchestrator.plain import call, deliver, play_plain
 from orchestrator.preflight import preflight, resolve_all
 from orchestrator.replay_cache import Position, ReplayCache
 from orchestrator.runtime import GameRuntime
@@ -27,27 +26,23 @@ from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry, TranscriptWriter
 
 
-async def _call(fn: Callable[..., Any] | None, *args: Any) -> Any:
-    if fn is None:
-        return None
-    result = fn(*args)
-    return await result if inspect.isawaitable(result) else result
-
-
 async def run_game(config: RunConfig, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
-                   in_memory: bool = False, check: bool | None = None) -> GameResult:
+                   in_memory: bool = False, check: bool | None = None, plain: bool = False) -> GameResult:
     """Plays a new game: writes the transcript (and the checkpoint next to it) as the game goes. Before the
     header, every model seat's provider is resolved and (`check`; by default when the agents are built here)
-    each distinct endpoint gets one preflight request: a refusal raises PreflightError and leaves no file."""
+    each distinct endpoint gets one preflight request: a refusal raises PreflightError and leaves no file.
+    `in_memory`: the graph keeps its checkpoint in memory only; `plain`: agents alone, played by the plain loop
+    (orchestrator.plain: the same transcript, no graph, no checkpoint)."""
     config = config.with_seed()
     seed = int(config.seed or 0)
     with contextlib.ExitStack() as locks:
         game_id, path = claim_transcript(config.out, config.game_id or new_game_id(config), locks)
-        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory, check)
+        return await _new_game(replace(config, game_id=game_id), path, seed, agents, hooks, in_memory, check,
+                               plain)
 
 
 async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, Agent] | None,
-                    hooks: Hooks | None, in_memory: bool, check: bool | None) -> GameResult:
+                    hooks: Hooks | None, in_memory: bool, check: bool | None, plain: bool) -> GameResult:
     cache = ReplayCache(config.ruleset, seed, config.players, config.talk_rounds)
     start = cache.start()
     async with contextlib.AsyncExitStack() as stack:
@@ -63,23 +58,20 @@ async def _new_game(config: RunConfig, path: Path, seed: int, agents: dict[int, 
         entries = [Entry(i, event) for i, event in enumerate(start.events)]
         for entry in entries:
             writer.write_entry(entry)
-            await _call(hooks.on_entry, entry)
-        ckpt = None if in_memory else checkpoint_path(path)
+            await call(hooks.on_entry, entry)
+        ckpt = None if in_memory or plain else checkpoint_path(path)
         try:
-            return await drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []}, entries)
+            return await drive(config, cache, seats, writer, hooks, ckpt, {"actions": [], "held": []}, entries,
+                               plain=plain)
         finally:
             writer.close()
 
 
-async def _speech(hooks: Hooks, chunk: dict[str, Any]) -> None:
-    """A speech so far: a display concern only, so a failing on_speech never stops the game."""
-    with contextlib.suppress(Exception):
-        await _call(hooks.on_speech, chunk["seat"], chunk["kind"], chunk["text"])
-
-
 async def drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], writer: TranscriptWriter,
-                 hooks: Hooks, ckpt: Path | None, start: Any, entries: list[Entry]) -> GameResult:
-    """Runs the graph until the game ends or a human seat waits with nobody to answer. `entries`: the
+                 hooks: Hooks, ckpt: Path | None, start: Any, entries: list[Entry], *,
+                 plain: bool = False) -> GameResult:
+    """Runs the graph until the game ends or a human seat waits with nobody to answer (`plain`: the plain loop
+    of agents alone from `start`'s actions, to the end, with no checkpoint: orchestrator.plain). `entries`: the
     transcript's entries so far; what the game knows beyond the engine's state (notebooks, the end line's
     fallback figures) is derived from them and the ones recorded now (orchestrator.store.ledger), live as on resume."""
     assert config.game_id is not None
@@ -101,6 +93,10 @@ async def drive(config: RunConfig, cache: ReplayCache, seats: dict[int, Agent], 
     rt = GameRuntime(cache=cache, agents=seats, lang=config.lang, humans=config.humans,
                      record=record, finish=finish, stream_speech=hooks.on_speech is not None, entries=list(entries))
     steps = [0]
+    if plain:
+        await play_plain(rt, hooks, start["actions"], steps)
+        stats = {"decisions": ledger(rt.entries[before:]).decisions, "batches": steps[0]}
+        return GameResult(writer.path, config.game_id, ended.get("winner"), stats=stats, end=dict(ended))
     async with open_saver(ckpt) as saver:
         graph = build_graph().compile(checkpointer=saver)
         result = await _loop(graph, rt, config.game_id, writer.path, hooks, start, ended, steps)
@@ -118,16 +114,8 @@ async def _loop(graph: Any, rt: GameRuntime, game_id: str, path: Path, hooks: Ho
         waiting: dict[str, Any] | None = None
         async for mode, chunk in graph.astream(payload, thread_config(game_id), stream_mode=["custom", "updates"],
                                              context=rt):
-            if mode == "custom" and chunk["type"] == "entry":
-                await _call(hooks.on_entry, chunk["entry"])
-            elif mode == "custom" and chunk["type"] == "end":
-                await _call(hooks.on_end, chunk["end"])
-            elif mode == "custom" and chunk["type"] == "speech":
-                await _speech(hooks, chunk)
-            elif mode == "custom" and chunk["type"] == "waiting":
-                steps[0] += 1
-                with contextlib.suppress(Exception):  # a display concern never stops the game
-                    await _call(hooks.on_wait, chunk["requests"])
+            if mode == "custom":
+                await deliver(hooks, chunk, steps)
             elif mode == "updates" and "__interrupt__" in chunk:
                 waiting = chunk["__interrupt__"][0].value
         if waiting is None:
