@@ -26,7 +26,6 @@ from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position
 from orchestrator.runtime import GameRuntime
-from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry
 
 # Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).
@@ -144,7 +143,7 @@ async def play_step(rt: GameRuntime, pos: Position, held: list[dict[str, Any]] |
     todo = in_turn([r for r in waiting(pos, held) if r.seat not in rt.humans])
     if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
         stream({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
-    books = ledger(rt.entries).notebooks  # each seat's latest notebook, derived from the entries so far
+    books = rt.notebooks.over(rt.entries)  # each seat's latest notebook, derived from the entries so far
     decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r, stream),
                                            books.get(r.seat, "")) for r in todo))
     answers = {Action.from_dict(h["action"]).key(): h for h in held or []}
