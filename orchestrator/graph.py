@@ -138,7 +138,7 @@ async def play_step(rt: GameRuntime, pos: Position, held: list[dict[str, Any]] |
                     stream: Stream) -> list[dict[str, Any]]:
     """One step of agent decisions: ask every seat the engine waits for (at once when simultaneous), then apply;
     the applied actions. The graph's phase nodes run it, and so does the plain loop of a game of bots alone
-    (orchestrator.plain): one step, one transcript, whichever loop drives it."""
+    (orchestrator.run): one step, one transcript, whichever loop drives it."""
     order = list(pos.state.pending)
     todo = in_turn([r for r in waiting(pos, held) if r.seat not in rt.humans])
     if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)

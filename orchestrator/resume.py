@@ -39,7 +39,7 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
     Progress: a missing, empty or foreign checkpoint of a game with decisions is a ResumeError naming the choices
     (`from_transcript` rebuilds the checkpoint from the transcript's decisions); a game stopped before it made
     any decision resumes from its transcript. `plain` (with `from_transcript`, agents alone): the rest is played
-    by the plain loop (orchestrator.plain), which keeps no checkpoint."""
+    by the plain loop (orchestrator.run), which keeps no checkpoint."""
     try:
         refuse_unsafe(game, single=True)  # a second name of a game would write it beside its own lock
     except FileRefused as exc:

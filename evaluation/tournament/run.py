@@ -181,7 +181,7 @@ class _Runner:
         agents = game_agents(self.cfg, game, self.build)
         agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
                   for s, a in agents.items()}
-        # a game of bots alone is played by the plain loop (orchestrator.plain: the graph's transcript, no graph,
+        # a game of bots alone is played by the plain loop (orchestrator.run: the graph's transcript, no graph,
         # no checkpoint; LangGraph's scheduling and the SQLite checkpoint were half its CPU time): one stopped
         # half-way continues from its transcript's own decisions, which the bots' seeded play then extends
         bots = all(self.cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))

@@ -1,4 +1,4 @@
-"""The plain loop of a game of bots alone (orchestrator.plain) writes the transcript the LangGraph game master
+"""The plain loop of a game of bots alone (orchestrator.run) writes the transcript the LangGraph game master
 writes for the same seed and table — events, annotations, the end line; only wall-clock fields differ — in every
 ruleset family (v5-dual with its killers' team talk, both v4 days); its games verify; and one cut half-way (mid
 night, mid day) resumes from its transcript to the uninterrupted game (issue 34: a tournament plays its bot-only
@@ -14,8 +14,10 @@ import pytest
 
 from orchestrator.config import RunConfig
 from orchestrator.hooks import Hooks
+from orchestrator.replay_cache import ReplayCache
 from orchestrator.resume import resume_game
-from orchestrator.run import run_game
+from orchestrator.run import play_plain, run_game
+from orchestrator.runtime import GameRuntime
 from orchestrator.store.transcript import read_transcript, strip_wall_clock
 from orchestrator.verify import verify_file
 
@@ -93,10 +95,6 @@ def test_a_plain_game_cut_half_way_resumes_to_the_same_game(tmp_path: Path, rule
 
 
 def test_the_plain_loop_refuses_a_human_seat(tmp_path: Path) -> None:
-    from orchestrator.plain import play_plain
-    from orchestrator.replay_cache import ReplayCache
-    from orchestrator.runtime import GameRuntime
-
     rt = GameRuntime(cache=ReplayCache("v3", 1, 12), agents={}, humans=frozenset({2}))
     with pytest.raises(ValueError, match="human"):
         asyncio.run(play_plain(rt, Hooks(), [], [0]))
