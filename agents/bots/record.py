@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from agents.view import SeatView
 from engine import SPEECHES, Event, EventKind
@@ -89,10 +90,10 @@ def fold_record(view: SeatView) -> Record:
 def _copy(rec: Record) -> Record:
     """A copy that the reader's later reading never changes (its dicts and lists, and theirs, copied; claims and
     tuples are never changed once made)."""
-    def inner(v: object) -> object:
+    def inner(v: Any) -> Any:
         return dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v
 
-    out = {}
+    out: dict[str, Any] = {}
     for f in fields(rec):
         v = getattr(rec, f.name)
         out[f.name] = ({k: inner(x) for k, x in v.items()} if isinstance(v, dict)
