@@ -26,7 +26,6 @@ from engine.moves.decisions import DecisionKey
 from orchestrator.decide import annotation_dict, ask
 from orchestrator.replay_cache import Position
 from orchestrator.runtime import GameRuntime
-from orchestrator.store.ledger import ledger
 from orchestrator.store.transcript import Entry
 
 # Node names (stored in checkpoints, so they keep their spelling; two happen to match event kinds' spelling).
@@ -40,6 +39,7 @@ PHASE_NODES = {
     DecisionKind.VOTE: VOTES_NODE,
 }
 NODES = (NIGHT_NODE, WORDS_NODE, SPEECH_NODE, VOTES_NODE, HUMAN_NODE, OVER_NODE)
+Stream = Callable[[dict[str, Any]], None]  # where a step's chunks go: LangGraph's stream writer, or a plain list
 
 
 class GameGraphState(TypedDict, total=False):
@@ -86,15 +86,14 @@ def next_node(pos: Position, held: list[dict[str, Any]] | None, humans: frozense
     return PHASE_NODES[(todo or list(pos.state.pending))[0].kind]
 
 
-def speech_listener(rt: GameRuntime, pos: Position, request: Request) -> SpeechListener | None:
+def speech_listener(rt: GameRuntime, pos: Position, request: Request, stream: Stream) -> SpeechListener | None:
     """For a sequential, public speech only (never a batch, never a silenced seat): a listener that streams the
     speech so far as a custom chunk {"type": "speech", "seat", "kind", "text"}; the transcript gets only the
     final speech event."""
     if not rt.stream_speech or is_batch(pos.state.pending) or request.kind not in SPEAKING or not request.may_speak:
         return None
-    writer = get_stream_writer()
     seat, kind = request.seat, request.kind.value
-    return lambda text: writer({"type": "speech", "seat": seat, "kind": kind, "text": text})
+    return lambda text: stream({"type": "speech", "seat": seat, "kind": kind, "text": text})
 
 
 def _at(state: GameGraphState, rt: GameRuntime) -> Position:
@@ -112,18 +111,17 @@ def goto(rt: GameRuntime, pos: Position, update: GameGraphState) -> Command[str]
     return Command(update=update, goto=next_node(pos, update.get("held"), rt.humans))
 
 
-def emit(rt: GameRuntime, pos: Position, new: list[Event], note: dict[str, Any] | None) -> None:
+def emit(rt: GameRuntime, pos: Position, new: list[Event], note: dict[str, Any] | None, stream: Stream) -> None:
     """Records the events an action caused (its annotation beside the first) and streams each as an entry."""
-    writer = get_stream_writer()
     first = len(pos.events) - len(new)
     for k, event in enumerate(new):
         entry = Entry(first + k, event, note if k == 0 else None)
         rt.record(entry)
-        writer({"type": "entry", "entry": entry})
+        stream({"type": "entry", "entry": entry})
 
 
 def apply_all(rt: GameRuntime, pos: Position, order: list[Request],
-              answers: dict[Any, dict[str, Any]]) -> list[dict[str, Any]]:
+              answers: dict[Any, dict[str, Any]], stream: Stream) -> list[dict[str, Any]]:
     """Applies the answers in the order of the requests; the applied actions, as stored in the graph state."""
     applied: list[dict[str, Any]] = []
     for request in order:
@@ -131,30 +129,38 @@ def apply_all(rt: GameRuntime, pos: Position, order: list[Request],
             continue  # a jump-kill ended the step: the rest are no longer asked
         answer = answers[request.key()]
         action = Action.from_dict(answer["action"])
-        emit(rt, pos, pos.apply(action), answer["annotation"])
+        emit(rt, pos, pos.apply(action), answer["annotation"], stream)
         applied.append(action.to_dict())
     return applied
 
 
-async def step(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[str]:
-    """One step of agent decisions: ask every seat the engine waits for (at once when simultaneous), then apply."""
-    rt = runtime.context
-    pos = _at(state, rt)
+async def play_step(rt: GameRuntime, pos: Position, held: list[dict[str, Any]] | None,
+                    stream: Stream) -> list[dict[str, Any]]:
+    """One step of agent decisions: ask every seat the engine waits for (at once when simultaneous), then apply;
+    the applied actions. The graph's phase nodes run it, and so does the plain loop of a game of bots alone
+    (orchestrator.run): one step, one transcript, whichever loop drives it."""
     order = list(pos.state.pending)
-    todo = in_turn([r for r in waiting(pos, state.get("held")) if r.seat not in rt.humans])
+    todo = in_turn([r for r in waiting(pos, held) if r.seat not in rt.humans])
     if todo:  # who the table waits for now (a display concern: the TUI shows it, the transcript does not)
-        get_stream_writer()({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
-    books = ledger(rt.entries).notebooks  # each seat's latest notebook, derived from the entries so far
-    decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r),
+        stream({"type": "waiting", "requests": [{"seat": r.seat, "kind": str(r.kind)} for r in todo]})
+    books = rt.notebooks.over(rt.entries)  # each seat's latest notebook, derived from the entries so far
+    decisions = await asyncio.gather(*(ask(rt.agents[r.seat], pos, r, rt.lang, speech_listener(rt, pos, r, stream),
                                            books.get(r.seat, "")) for r in todo))
-    answers = {Action.from_dict(h["action"]).key(): h for h in state.get("held") or []}
+    answers = {Action.from_dict(h["action"]).key(): h for h in held or []}
     for request, decision in zip(todo, decisions, strict=True):
         answers[request.key()] = {"action": decision.action.to_dict(), "annotation": annotation_dict(decision)}
     try:
-        applied = apply_all(rt, pos, order, answers)
+        return apply_all(rt, pos, order, answers, stream)
     except Exception:
         rt.cache.forget()
         raise
+
+
+async def step(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[str]:
+    """A phase node: one step of agent decisions (play_step), streamed through LangGraph's writer."""
+    rt = runtime.context
+    pos = _at(state, rt)
+    applied = await play_step(rt, pos, state.get("held"), get_stream_writer())
     return goto(rt, pos, {"actions": applied, "held": [], "error": None})
 
 
@@ -164,16 +170,21 @@ def human(state: GameGraphState, runtime: Runtime[GameRuntime]) -> Command[str]:
     pos = _at(state, rt)
     request = next(r for r in waiting(pos, state.get("held")) if r.seat in rt.humans)
     answer = interrupt({"seat": request.seat, "request": request.to_dict(), "error": state.get("error")})
-    update = _take_human(pos, state, request, answer, partial(emit, rt))
+    update = _take_human(pos, state, request, answer, partial(emit, rt, stream=get_stream_writer()))
     return goto(rt, pos, {"held": state.get("held") or [], **update})
+
+
+def end_game(rt: GameRuntime, pos: Position) -> dict[str, Any]:
+    """The end line written (the engine must name a winner), and returned."""
+    if pos.state.winner is None:
+        raise RuntimeError("the engine asks nothing more but names no winner")
+    return rt.finish(pos)
 
 
 def game_over(state: GameGraphState, runtime: Runtime[GameRuntime]) -> GameGraphState:
     """The end: the end line written and streamed."""
     pos = _at(state, runtime.context)
-    if pos.state.winner is None:
-        raise RuntimeError("the engine asks nothing more but names no winner")
-    end = runtime.context.finish(pos)
+    end = end_game(runtime.context, pos)
     get_stream_writer()({"type": "end", "end": end})
     return {}
 

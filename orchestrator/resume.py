@@ -30,18 +30,22 @@ ENDPOINT_FIELDS = ("base_url", "model", "table", "api_key", "api_key_env", "allo
 
 
 async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hooks: Hooks | None = None,
-                      overrides: dict[str, Any] | None = None, from_transcript: bool = False) -> GameResult:
+                      overrides: dict[str, Any] | None = None, from_transcript: bool = False,
+                      plain: bool = False) -> GameResult:
     """Continues a stopped game from its checkpoint; the transcript is cut back to what the checkpoint holds.
 
     Trust: where agents connect (base URL, model, seat table, key variables) comes from `overrides` (the command
     line) only, never from the transcript; a header that names an endpoint makes the user give it again.
     Progress: a missing, empty or foreign checkpoint of a game with decisions is a ResumeError naming the choices
     (`from_transcript` rebuilds the checkpoint from the transcript's decisions); a game stopped before it made
-    any decision resumes from its transcript."""
+    any decision resumes from its transcript. `plain` (with `from_transcript`, agents alone): the rest is played
+    by the plain loop (orchestrator.run), which keeps no checkpoint."""
     try:
         refuse_unsafe(game, single=True)  # a second name of a game would write it beside its own lock
     except FileRefused as exc:
         raise ResumeError(f"{exc}; resume the game by its own file") from None
+    if plain and not from_transcript:
+        raise ValueError("the plain loop keeps no checkpoint: it resumes from the transcript only")
     with hold(game, "this game"):
         transcript = read_transcript(game, tolerant=True)
         config = resume_config(game, transcript.header, overrides or {}, agents is not None)
@@ -67,7 +71,8 @@ async def resume_game(game: Path, *, agents: dict[int, Agent] | None = None, hoo
             writer.reopen()
             try:  # notebooks and fallback figures: derived from the kept entries, as live (orchestrator.store.ledger)
                 start: Any = {"actions": actions, "held": []} if fresh else None
-                return await drive(config, cache, seats, writer, hooks or Hooks(), ckpt, start, entries)
+                return await drive(config, cache, seats, writer, hooks or Hooks(), None if plain else ckpt, start,
+                                   entries, plain=plain)
             finally:
                 writer.close()
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from agents.base import Agent
 from orchestrator.replay_cache import Position, ReplayCache
+from orchestrator.store.ledger import Notebooks
 from orchestrator.store.transcript import Entry
 
 
@@ -25,3 +26,4 @@ class GameRuntime:
     finish: Callable[[Position], dict[str, Any]] = lambda pos: {}  # writes the end line, returns it
     stream_speech: bool = False  # give sequential speakers a listener that streams their speech so far
     entries: list[Entry] = field(default_factory=list)  # the transcript's entries so far (the writer appends)
+    notebooks: Notebooks = field(default_factory=Notebooks)  # each seat's latest notebook in `entries`

@@ -4,11 +4,12 @@ and the sides the judge announced, accusations and votes; and how much each poli
 from __future__ import annotations
 
 import math
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from agents.view import SeatView
-from engine import SPEECHES, EventKind
+from engine import SPEECHES, Event, EventKind
 from engine.moves.decisions import target_from_json
 from engine.record.catalog import CheckResult
 
@@ -57,10 +58,53 @@ class Record:
         return {a for _, a, t in self.accusations if t == seat}
 
 
+# The last record each seat of each game read, and the events it read (kept alive here, so the first one's id names
+# its game while it is kept): a bot's next view is its last one and the events since (engine.observation filters
+# a growing list), so reading only those gives the record of reading them all (test_record_memo.py).
+_READ: OrderedDict[tuple[int, int], tuple[tuple[Event, ...], Record]] = OrderedDict()
+_KEEP = 512  # seats of games under way at once, and more
+
+
 def read_record(view: SeatView) -> Record:
-    """Reads the public events of the view (only those: private ones are the seat's own facts)."""
-    rec = Record()
-    for i, e in enumerate(view.events):
+    """Reads the public events of the view (only those: private ones are the seat's own facts). The same record
+    as `fold_record(view)`, read from where this seat's last view ended when it is a prefix of this one; the
+    Record returned is the caller's own."""
+    events = tuple(view.events)
+    key = (id(events[0]) if events else 0, view.seat)
+    known = _READ.pop(key, None)
+    if known is not None and len(known[0]) <= len(events) and events[:len(known[0])] == known[0]:
+        rec = _fold(known[1], events, len(known[0]))
+    else:
+        rec = _fold(Record(), events, 0)
+    _READ[key] = (events, rec)
+    while len(_READ) > _KEEP:
+        _READ.popitem(last=False)
+    return _copy(rec)
+
+
+def fold_record(view: SeatView) -> Record:
+    """The record of the view, every event read."""
+    return _fold(Record(), tuple(view.events), 0)
+
+
+def _copy(rec: Record) -> Record:
+    """A copy that the reader's later reading never changes (its dicts and lists, and theirs, copied; claims and
+    tuples are never changed once made)."""
+    def inner(v: Any) -> Any:
+        return dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v
+
+    out: dict[str, Any] = {}
+    for f in fields(rec):
+        v = getattr(rec, f.name)
+        out[f.name] = ({k: inner(x) for k, x in v.items()} if isinstance(v, dict)
+                       else list(v) if isinstance(v, list) else v)
+    return Record(**out)
+
+
+def _fold(rec: Record, events: tuple[Event, ...], start: int) -> Record:
+    """Reads events[start:] into `rec` (the record of events[:start])."""
+    for i in range(start, len(events)):
+        e = events[i]
         if e.visible_to is not None:
             continue
         d = e.data

@@ -181,10 +181,14 @@ class _Runner:
         agents = game_agents(self.cfg, game, self.build)
         agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
                   for s, a in agents.items()}
+        # a game of bots alone is played by the plain loop (orchestrator.run: the graph's transcript, no graph,
+        # no checkpoint; LangGraph's scheduling and the SQLite checkpoint were half its CPU time): one stopped
+        # half-way continues from its transcript's own decisions, which the bots' seeded play then extends
+        bots = all(self.cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
         # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
-        for rebuild in (False, True) if path.exists() else ():
+        for rebuild in ((True,) if bots else (False, True)) if path.exists() else ():
             with contextlib.suppress(ResumeError, TranscriptError):
-                result = await resume_game(path, agents=agents, from_transcript=rebuild)
+                result = await resume_game(path, agents=agents, from_transcript=rebuild, plain=bots)
                 if result.winner is not None:
                     self.resumed += 1
                     return path
@@ -196,10 +200,7 @@ class _Runner:
                            agents=kinds.pop() if len(kinds) == 1 else "mixed",
                            lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
                            tournament=tournament_record(self.cfg, game))
-        # a game of bots alone keeps no SQLite checkpoint (a quarter of its CPU time): one stopped half-way
-        # continues from its transcript's own decisions, which the bots' seeded play then extends as before
-        bots = all(self.cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
-        result = await run_game(config, agents=agents, in_memory=bots)
+        result = await run_game(config, agents=agents, plain=bots)
         if result.winner is None:
             raise RuntimeError("the game stopped without a winner")
         return result.path

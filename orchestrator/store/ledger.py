@@ -31,6 +31,12 @@ def decider(entry: Entry) -> int:
     return int(entry.event.data.get("seat") or 0)
 
 
+def notebook_of(entry: Entry) -> NotebookData | None:
+    """The notebook an entry's decision wrote (None: not a decision, or it wrote none)."""
+    note = entry.annotation
+    return note["notebook"] if note is not None and note.get("notebook") else None
+
+
 def ledger(entries: Iterable[Entry]) -> Ledger:
     """The ledger of a game from its entries, in order: a later notebook of a seat replaces its earlier one."""
     notebooks: dict[int, NotebookData] = {}
@@ -42,6 +48,25 @@ def ledger(entries: Iterable[Entry]) -> Ledger:
             continue
         decisions += 1
         tally.add(decider(entry), note)
-        if note.get("notebook"):
-            notebooks[decider(entry)] = note["notebook"]
+        if (book := notebook_of(entry)) is not None:
+            notebooks[decider(entry)] = book
     return Ledger(notebooks, tally, decisions)
+
+
+@dataclass
+class Notebooks:
+    """Each seat's latest notebook over a game's growing entries, each entry read once (`ledger(entries)
+    .notebooks` at every step read them all again: a game's steps times its entries)."""
+
+    books: dict[int, NotebookData] = field(default_factory=dict)
+    read: int = 0  # the entries read so far
+
+    def over(self, entries: list[Entry]) -> dict[int, NotebookData]:
+        """The notebooks of `entries`, the same list as before with entries appended since (else read anew)."""
+        if len(entries) < self.read:
+            self.books, self.read = {}, 0
+        for entry in entries[self.read:]:
+            if (book := notebook_of(entry)) is not None:
+                self.books[decider(entry)] = book
+        self.read = len(entries)
+        return self.books

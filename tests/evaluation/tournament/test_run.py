@@ -16,7 +16,7 @@ from evaluation.tournament.folder import RESULTS, load_run, read_results
 from evaluation.tournament.run import run_tournament
 from evaluation.tournament.schedules import schedule
 from killer.cli import main
-from orchestrator.store.transcript import read_transcript
+from orchestrator.store.transcript import read_transcript, strip_wall_clock
 
 RAW = {"name": "t", "rulesets": ["v2-classic:10"], "seeds": 2, "first_seed": 5, "parallel": 3,
        "contestants": [{"name": "scripted", "agent": "scripted"}, {"name": "random", "agent": "random"},
@@ -100,10 +100,15 @@ def test_resume_skips_finished_and_restarts_a_torn_game(run_dir: Path, tmp_path:
     path.write_text("\n".join(lines[:20]) + "\n")  # ... and its transcript stops mid-game
     before = {p.name: p.stat().st_mtime_ns for p in (out / "games").glob("*.jsonl") if p != path}
     done = asyncio.run(run_tournament(parse_config(RAW), out))
-    assert (done.skipped, done.played) == (5, 1)
+    assert (done.skipped, done.played, done.resumed) == (5, 1, 1)  # continued from its 19 entries (plain loop)
+    assert not list((out / "games").glob("*.sqlite*"))  # a game of bots alone keeps no checkpoint
     assert {p.name: p.stat().st_mtime_ns for p in (out / "games").glob("*.jsonl") if p != path} == before
     assert read_transcript(path).end is not None and len(read_results(out)) == 6
     assert summarize(out) == summarize(run_dir)  # seeded scripted/random games replay identically
+    resumed, whole = read_transcript(path), read_transcript(run_dir / torn["transcript"])  # the very game
+    assert [strip_wall_clock(e.to_dict()) for e in resumed.entries] == \
+        [strip_wall_clock(e.to_dict()) for e in whole.entries]
+    assert strip_wall_clock(resumed.end) == strip_wall_clock(whole.end)
 
 
 def test_a_finished_game_without_its_results_line_is_only_recorded(run_dir: Path, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from engine import Event, EventKind, Request
 from orchestrator.config import RunConfig
 from orchestrator.resume import resume_game
 from orchestrator.run import run_game
-from orchestrator.store.ledger import ledger
+from orchestrator.store.ledger import Notebooks, ledger
 from orchestrator.store.transcript import Entry, read_transcript
 
 Given = dict[tuple[int, int, str], NotebookData]  # (seat, events it had seen, request) -> the notebook it was given
@@ -90,3 +90,20 @@ def test_the_ledger_is_the_latest_notebook_and_the_counts() -> None:
     assert got.tally.decisions == {2: 3, 4: 1} and got.tally.fallbacks == {2: 1, 4: 0}
     assert got.decisions == 5
     assert ledger(entries[:2]).notebooks == {2: {"plan": "first"}}
+
+
+def test_the_notebooks_read_as_the_entries_grow_are_the_ledgers() -> None:
+    """The live game's notebooks (each entry read once, as entries are appended) are the ledger's at every step,
+    and a list shorter than the one read before (another game's) is read anew."""
+    def entry(i: int, seat: int, note: dict[str, object] | None) -> Entry:
+        return Entry(i, Event(EventKind.VOTE, {"seat": seat, "target": 1}), note)
+
+    entries = [entry(0, 2, {"agent": "llm", "notebook": {"plan": "first"}}), entry(1, 3, None),
+               entry(2, 2, {"agent": "llm", "fallback": "timeout"}), entry(3, 4, {"agent": "llm", "notebook": "x"}),
+               entry(4, 2, {"agent": "llm", "notebook": {"plan": "second"}})]
+    books, grown = Notebooks(), []
+    for e in entries:
+        grown.append(e)
+        assert books.over(grown) == ledger(grown).notebooks
+    assert books.over(grown) == {2: {"plan": "second"}, 4: "x"}
+    assert books.over(entries[:1]) == {2: {"plan": "first"}}
