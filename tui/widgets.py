@@ -198,19 +198,31 @@ class Feed(RichLog):
         self._shown, self._key, self._lines = plain, key, lines
 
     def _write_all(self, lines: list[Wrapped]) -> None:
-        """The feed anew: its latest lines now (each takes a row at least, so two screens' worth of lines fill the
-        view and keep its scrollbar), the earlier ones after the next repaint (write_earlier)."""
+        """The feed anew: its latest lines now, as many as fill two screens (so the view and its scrollbar are the
+        whole feed's), the earlier ones after the next repaint (write_earlier)."""
         self.clear()
-        latest = 2 * max(self.size.height, 1)
-        if not self._size_known or len(lines) <= latest:
-            self._earlier = []
+        if not self._size_known:
             for line in lines:
                 self.write(line)
             return
-        self._earlier = lines[:-latest]
-        for line in lines[-latest:]:
-            self.write(line)
-        self.call_after_refresh(self.write_earlier)
+        rows, latest = 2 * max(self.size.height, 1), []
+        start = len(lines)
+        while start and sum(map(len, latest)) < rows:
+            start -= 1
+            latest.append(self._rendered(lines[start]))
+        self._earlier = lines[:start]
+        self.lines = [strip for strips in reversed(latest) for strip in strips]
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_end(animate=False, immediate=False)
+        if self._earlier:
+            self.call_after_refresh(self.write_earlier)
+
+    def _rendered(self, line: Wrapped) -> list[Any]:
+        """`line`'s rows as RichLog.write renders them (the lines already written set aside)."""
+        written, self.lines = self.lines, []
+        self.write(line, scroll_end=False)
+        rows, self.lines = self.lines, written
+        return rows
 
     def write_earlier(self) -> None:
         """Renders the lines held back by _write_all above the drawn ones; what is on screen stays where it is."""
