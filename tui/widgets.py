@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog, Static
 
 from engine.record.view import GOD, PUBLIC, View
@@ -205,11 +206,12 @@ class Feed(RichLog):
             for line in lines:
                 self.write(line)
             return
-        rows, latest = 2 * max(self.size.height, 1), []
-        start = len(lines)
-        while start and sum(map(len, latest)) < rows:
+        rows, start = 2 * max(self.size.height, 1), len(lines)
+        latest: list[list[Strip]] = []
+        while start and rows > 0:
             start -= 1
             latest.append(self._rendered(lines[start]))
+            rows -= len(latest[-1])
         self._earlier = lines[:start]
         self.lines = [strip for strips in reversed(latest) for strip in strips]
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
@@ -217,7 +219,7 @@ class Feed(RichLog):
         if self._earlier:
             self.call_after_refresh(self.write_earlier)
 
-    def _rendered(self, line: Wrapped) -> list[Any]:
+    def _rendered(self, line: Wrapped) -> list[Strip]:
         """`line`'s rows as RichLog.write renders them (the lines already written set aside)."""
         written, self.lines = self.lines, []
         self.write(line, scroll_end=False)
