@@ -193,6 +193,7 @@ class KillerApp(ReplayActions):
 
     def feed_scroll(self, direction: int) -> None:
         feed = self.screen_stack[0].query_one(Feed)
+        feed.write_earlier()  # a page up read straight after a view switch reads the whole feed
         if direction < 0:
             feed.scroll_page_up(animate=False)
         else:

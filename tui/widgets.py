@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog, Static
 
 from engine.record.view import GOD, PUBLIC, View
@@ -161,7 +162,9 @@ class SeatsPanel(Static):
 
 class Feed(RichLog):
     """The judge's announcements and the speeches; appends when the view only moved forward, and wraps its lines
-    again when its width changes."""
+    again when its width changes. A whole feed drawn anew (another view, another width) renders its latest lines
+    first, as many as fill two screens, and the earlier ones just after that frame is on the terminal (issue 39:
+    `g` on the largest sample game rendered some 300 lines before it repainted)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, **kwargs)
@@ -170,13 +173,12 @@ class Feed(RichLog):
         self._key: tuple[Any, ...] = ()
         self._width = self._height = 0
         self._kept: dict[tuple[Any, ...], tuple[int, list[str], list[Wrapped], list[Any], int]] = {}
+        self._earlier: list[Wrapped] = []  # lines above the first frame's, rendered once that frame is drawn
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
         if self._width and self.size.width != self._width and self._lines:
-            self.clear()
-            for line in self._lines:
-                self.write(line)
+            self._write_all(self._lines)
         elif self.size.height != self._height:
             self.scroll_end(animate=False, immediate=False)  # a docked panel came or went: keep the latest lines
         self._width, self._height = self.size.width, self.size.height
@@ -190,17 +192,68 @@ class Feed(RichLog):
             self._keep()
             self._restore(key)
         if key == self._key and plain[: len(self._shown)] == self._shown:
-            new = lines[len(self._shown):]
+            for line in lines[len(self._shown):]:
+                self.write(line)
         else:
-            self.clear()
-            new = lines
-        for line in new:
-            self.write(line)
+            self._write_all(lines)
         self._shown, self._key, self._lines = plain, key, lines
+
+    def _write_all(self, lines: list[Wrapped]) -> None:
+        """The feed anew: its latest lines now, as many as fill two screens (so the view and its scrollbar are the
+        whole feed's), the earlier ones after the next repaint (write_earlier)."""
+        self.clear()
+        if not self._size_known:
+            for line in lines:
+                self.write(line)
+            return
+        rows, start = 2 * max(self.size.height, 1), len(lines)
+        latest: list[list[Strip]] = []
+        while start and rows > 0:
+            start -= 1
+            latest.append(self._rendered(lines[start]))
+            rows -= len(latest[-1])
+        self._earlier = lines[:start]
+        self.lines = [strip for strips in reversed(latest) for strip in strips]
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_end(animate=False, immediate=False)
+        if self._earlier:
+            self.call_after_refresh(self.write_earlier)
+
+    def _rendered(self, line: Wrapped) -> list[Strip]:
+        """`line`'s rows as RichLog.write renders them (the lines already written set aside)."""
+        written, self.lines = self.lines, []
+        self.write(line, scroll_end=False)
+        rows, self.lines = self.lines, written
+        return rows
+
+    def write_earlier(self) -> None:
+        """Renders the lines held back by _write_all above the drawn ones; what is on screen stays where it is."""
+        earlier, self._earlier = self._earlier, []
+        if not earlier:
+            return
+        at_end = self.scroll_y >= self.max_scroll_y
+        latest, self.lines = self.lines, []
+        for line in earlier:
+            self.write(line, scroll_end=False)
+        added = len(self.lines)
+        self.lines.extend(latest)
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if at_end:
+            self.scroll_end(animate=False, immediate=True)
+        else:
+            self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
+        self.refresh()
+
+    def clear(self) -> Feed:
+        self._earlier = []
+        super().clear()
+        return self
 
     def _keep(self) -> None:
         """Keeps the drawn lines of the view being left (a view switched back to, at the same width, is drawn at
         once instead of rendering its whole feed again: `g` on a long game, issue 39)."""
+        self.write_earlier()
         if self._key and self.lines:
             self._kept[self._key] = (self.size.width, self._shown, self._lines, list(self.lines),
                                      self._widest_line_width)
