@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from engine.record.view import GOD
-from tests.tui.conftest import sample
+from tests.tui.conftest import painted, sample, ticks
 from tui.app import KillerApp
 from tui.widgets import Feed
 
@@ -27,6 +27,16 @@ def frame(app: KillerApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def feed_of(pilot: Any, app: KillerApp, whole: list[str]) -> list[str]:
+    """The feed's lines once they are `whole`, waited for by the clock (the earlier lines come after a frame,
+    later on a loaded machine); what it holds after 30 s otherwise, for the assertion to show."""
+    async for _ in ticks(pilot, 0.05, timeout=30.0):
+        if feed_text(app) == whole:
+            break
+    await painted(pilot, app)
+    return feed_text(app)
+
+
 async def whole_god_feed() -> tuple[list[str], str]:
     """The god view's feed rendered whole (the app started on it), and its frame at the end."""
     t = sample("en")
@@ -34,7 +44,7 @@ async def whole_god_feed() -> tuple[list[str], str]:
     async with app.run_test(size=SIZE) as pilot:
         app.replay.end()  # type: ignore[union-attr]
         app.redraw()
-        await pilot.pause(0.3)
+        await painted(pilot, app)
         return feed_text(app), frame(app)
 
 
@@ -45,7 +55,7 @@ async def test_g_paints_the_latest_lines_first_then_the_whole_feed_as_a_whole_re
     async with app.run_test(size=SIZE) as pilot:
         app.replay.end()  # type: ignore[union-attr]
         app.redraw()
-        await pilot.pause(0.3)
+        await painted(pilot, app)
         frames: list[str] = []
         display = app._display
 
@@ -59,8 +69,7 @@ async def test_g_paints_the_latest_lines_first_then_the_whole_feed_as_a_whole_re
         first = feed_text(app)
         assert SIZE[1] <= len(first) < len(whole)  # only the latest lines, a screen's worth and more
         assert first == whole[-len(first):]
-        await pilot.pause(0.3)
-        assert feed_text(app) == whole  # then every line, above the drawn ones
+        assert await feed_of(pilot, app, whole) == whole  # then every line, above the drawn ones
         assert frame(app) == whole_frame
         # the first frame handed to the terminal already shows what a person reads (the scrollbar's thumb aside: it
         # is sized to the lines rendered so far)
@@ -69,8 +78,7 @@ async def test_g_paints_the_latest_lines_first_then_the_whole_feed_as_a_whole_re
         assert feed.scroll_y == feed.max_scroll_y  # still at the latest line
         app.action_toggle_god()  # public again (kept), then god again (kept): the same lines
         app.action_toggle_god()
-        await pilot.pause(0.3)
-        assert feed_text(app) == whole
+        assert await feed_of(pilot, app, whole) == whole
 
 
 async def test_a_page_up_straight_after_g_reads_the_earlier_lines() -> None:
@@ -80,7 +88,7 @@ async def test_a_page_up_straight_after_g_reads_the_earlier_lines() -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.replay.end()  # type: ignore[union-attr]
         app.redraw()
-        await pilot.pause(0.3)
+        await painted(pilot, app)
         app.action_toggle_god()
         assert len(feed_text(app)) < len(whole)
         app.feed_scroll(-1)  # PgUp before the next frame: the lines above are there to read
