@@ -8,7 +8,8 @@ processes (evaluation/pool.py, as `killer eval` plays games of bots alone) — e
 resumable, with its results line; checks that both runs wrote the same games; writes the pooled run's report; and
 plays the same number of random legal games through the engine alone, in one process
 (evaluation/balance/simulate.py). Prints games/s by the wall clock (what a user waits; the pool's gain) and the
-CPU seconds used (this process and its workers: what each game costs), and the ratio of each tournament's games/s
+CPU seconds used (this process and its workers: what each game costs, and what `--workers` idle cores would
+therefore give), and the ratio of each tournament's games/s
 to the engine's: ratios measured in the same run survive a noisy machine, but a pool's wall-clock rate also
 depends on the cores the machine gives it while it runs (printed as "cores got"). The modules are imported before
 the clocks start, the agents' factory too (its model client costs about 0.4 s once, whatever the games).
@@ -88,6 +89,10 @@ def main() -> None:
     print(f"  ratio tournament/engine: one process {games / one_wall / engine:.4f}, {args.workers} workers "
           f"{games / pool_wall / engine:.4f} (with the report {games / (pool_wall + report_wall) / engine:.4f})")
     print(f"  speed-up of {args.workers} workers over one process: {one_wall / pool_wall:.2f}")
+    print(f"  CPU a game: one process {one_cpu / games * 1000:.0f} ms, {args.workers} workers "
+          f"{pool_cpu / games * 1000:.0f} ms: {args.workers} idle cores would give about "
+          f"{args.workers * games / pool_cpu:.1f} games/s (a projection from CPU time; the wall-clock line above is "
+          "what this machine gave)")
 
 
 if __name__ == "__main__":
