@@ -325,7 +325,8 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
         runner.spent = sum(float(r.get("usd") or 0.0) for r in rows)
         if len(pooled) > 1:
             runner.play_pooled(pooled, workers)
-            todo_here = [g for g in todo if g not in pooled]
+            ids = {g.game_id for g in pooled}
+            todo_here = [g for g in todo if g.game_id not in ids]
         else:
             todo_here = todo
         await asyncio.gather(*(runner.play(g) for g in todo_here))
