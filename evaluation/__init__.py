@@ -8,7 +8,8 @@ sub-packages of any package. Top to bottom:
     statements | planning   the judge model and labels.jsonl, the reader's corpus | `killer eval --plan`
     load | stats            the finished games of a run or of loose transcripts | resampling, intervals, ratings
     tournament              the tournament file, prices, schedules, the run folder and the runner that fills it
-    games | files           one game's facts and counts | the link-safe writer of tables and labels.jsonl
+    games | files | pool    one game's facts and counts | the link-safe writer of tables and labels.jsonl | the
+                            process pool (stopped by Ctrl-C) that studies' chunks and bot-only games run on
 
 Why this order:
 - `games` is pure: every figure of one game is a count over its header, events and annotations, so it needs no

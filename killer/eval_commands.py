@@ -40,6 +40,9 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--out", type=Path, help="run folder (default: runs/<name>); rerun to resume")
     ev.add_argument("--parallel", type=bounded(int, 1, 64, "games at once"),
                     help="games at once (default: the file's, else 1)")
+    ev.add_argument("--workers", type=bounded(int, 1, 1024, "worker processes"),
+                    help="processes for the games of bots alone (default: all cores; 1: one process); the games "
+                    "are the same for any number")
     ev.add_argument("--seeds", type=bounded(int, 1, MAX_GAMES, "deals per ruleset"),
                     help="deals per ruleset (overrides the file)")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -105,7 +108,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _plan(cfg, args)
     out = args.out or Path("runs") / cfg.name
     leave = leave_of_args(args)
-    done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty(), leave=leave))
+    done = asyncio.run(run_tournament(cfg, out, progress=not args.no_progress and sys.stderr.isatty(), leave=leave,
+                                     workers=args.workers))
     summary = write_report(out, include_degraded=args.include_degraded)
     if args.pages != "none":
         from evaluation.report.index import write_run_index

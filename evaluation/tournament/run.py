@@ -18,6 +18,7 @@ from typing import Any
 from agents.base import Agent
 from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, SeatSpec
+from evaluation.pool import all_cores, on_pool
 from evaluation.tournament.config import ConfigError, Contestant, TournamentConfig
 from evaluation.tournament.folder import (
     CONFIG_COPY,
@@ -159,63 +160,112 @@ class _Runner:
             if self.cfg.budget_usd is not None and self.spent >= self.cfg.budget_usd:
                 self.over_budget.append(game.game_id)
                 return
-            line: dict[str, Any] | None = None
             try:
-                path = await self._play(game)
+                path, resumed = await play_game(self.cfg, self.out, game, lambda: self._agents(game))
                 line = {**result_line(game, path, self.out), "usd": game_usd(self.cfg, game, path, self.out)}
-                self.spent += line["usd"]
-                async with self.lock:
-                    with walk.open_append(self.out, RESULTS) as f:
-                        f.write(safe_line(line) + "\n")
-                _drop_checkpoint(path)
             except Exception as exc:  # one broken game never stops the tournament
-                self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
-            finally:
-                self.on_done(game, line)
+                self.record(game, None, False, f"{type(exc).__name__}: {exc}")
+                return
+            async with self.lock:
+                self.record(game, line, resumed, None)
 
-    async def _play(self, game: Scheduled) -> Path:
-        walk.check_folder(self.out, GAMES)  # a games/ link planted since the start is refused
-        path = self.out / GAMES / f"{game.game_id}.jsonl"
-        if os.path.lexists(path) and _finished(path, self.out):
-            return path  # finished, but its results line was lost
+    def record(self, game: Scheduled, line: dict[str, Any] | None, resumed: bool, error: str | None) -> None:
+        """A game's end, in this process: its results line appended (then its checkpoint dropped), or its error."""
+        try:
+            if line is not None:
+                self.spent += line["usd"]
+                with walk.open_append(self.out, RESULTS) as f:
+                    f.write(safe_line(line) + "\n")
+                _drop_checkpoint(self.out / line["transcript"])
+                self.resumed += resumed
+            else:
+                self.failed[game.game_id] = error or "no result"
+        except Exception as exc:  # one broken game never stops the tournament
+            self.failed[game.game_id] = f"{type(exc).__name__}: {exc}"
+            line = None
+        finally:
+            self.on_done(game, line)
+
+    def _agents(self, game: Scheduled) -> dict[int, Agent]:
         agents = game_agents(self.cfg, game, self.build)
-        agents = {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
-                  for s, a in agents.items()}
-        # a game of bots alone is played by the plain loop (orchestrator.run: the graph's transcript, no graph,
-        # no checkpoint; LangGraph's scheduling and the SQLite checkpoint were half its CPU time): one stopped
-        # half-way continues from its transcript's own decisions, which the bots' seeded play then extends
-        bots = all(self.cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
-        # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
-        for rebuild in ((True,) if bots else (False, True)) if path.exists() else ():
-            with contextlib.suppress(ResumeError, TranscriptError):
-                result = await resume_game(path, agents=agents, from_transcript=rebuild, plain=bots)
-                if result.winner is not None:
-                    self.resumed += 1
-                    return path
-                break
-        path.unlink(missing_ok=True)
-        checkpoint_path(path).unlink(missing_ok=True)
-        kinds = {c.agent for c in self.cfg.contestants if c.name in game.roster.values()}
-        config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
-                           agents=kinds.pop() if len(kinds) == 1 else "mixed",
-                           lang=self.cfg.lang, out=self.out / GAMES, game_id=game.game_id,
-                           tournament=tournament_record(self.cfg, game))
-        result = await run_game(config, agents=agents, plain=bots)
-        if result.winner is None:
-            raise RuntimeError("the game stopped without a winner")
-        return result.path
+        return {s: Limited(a, self.limits[game.roster[s]]) if game.roster.get(s) in self.limits else a
+                for s, a in agents.items()}
+
+    def play_pooled(self, games: list[Scheduled], workers: int) -> None:
+        """Games of bots alone on a pool of `workers` processes (evaluation/pool.py), each played and written there
+        exactly as `play` does here (play_game: the same transcript, writer and game lock); this process appends
+        their results lines as they end. Ctrl-C or SIGTERM stops the pool (a game cut there resumes from its
+        transcript on the next run) and is raised as KeyboardInterrupt."""
+        if self.cfg.budget_usd is not None and self.spent >= self.cfg.budget_usd:
+            self.over_budget.extend(g.game_id for g in games)
+            return
+        on_pool(play_bot_game, [(self.cfg, self.out, g) for g in games], workers,
+                lambda i, ended: self.record(games[i], *ended))
+
+
+def bots_only(cfg: TournamentConfig, game: Scheduled) -> bool:
+    """Whether every seat of `game` is a bot (no model): the plain loop plays it, and a pool may."""
+    return all(cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
+
+
+async def play_game(cfg: TournamentConfig, out: Path, game: Scheduled,
+                    agents_of: Callable[[], dict[int, Agent]]) -> tuple[Path, bool]:
+    """Plays one scheduled game to its end in `out`/games/ (or finds it ended, or resumes it): its transcript and
+    whether it was resumed."""
+    walk.check_folder(out, GAMES)  # a games/ link planted since the start is refused
+    path = out / GAMES / f"{game.game_id}.jsonl"
+    if os.path.lexists(path) and _finished(path, out):
+        return path, False  # finished, but its results line was lost
+    agents = agents_of()
+    # a game of bots alone is played by the plain loop (orchestrator.run: the graph's transcript, no graph,
+    # no checkpoint; LangGraph's scheduling and the SQLite checkpoint were half its CPU time): one stopped
+    # half-way continues from its transcript's own decisions, which the bots' seeded play then extends
+    bots = bots_only(cfg, game)
+    # from its checkpoint, else from the transcript's own decisions (a lost or broken checkpoint)
+    for rebuild in ((True,) if bots else (False, True)) if path.exists() else ():
+        with contextlib.suppress(ResumeError, TranscriptError):
+            result = await resume_game(path, agents=agents, from_transcript=rebuild, plain=bots)
+            if result.winner is not None:
+                return path, True
+            break
+    path.unlink(missing_ok=True)
+    checkpoint_path(path).unlink(missing_ok=True)
+    kinds = {c.agent for c in cfg.contestants if c.name in game.roster.values()}
+    config = RunConfig(ruleset=game.ruleset, players=game.players, seed=game.seed,
+                       agents=kinds.pop() if len(kinds) == 1 else "mixed",
+                       lang=cfg.lang, out=out / GAMES, game_id=game.game_id,
+                       tournament=tournament_record(cfg, game))
+    result = await run_game(config, agents=agents, plain=bots)
+    if result.winner is None:
+        raise RuntimeError("the game stopped without a winner")
+    return result.path, False
+
+
+def play_bot_game(cfg: TournamentConfig, out: Path, game: Scheduled) -> tuple[dict[str, Any] | None, bool, str | None]:
+    """In a pool's worker: one game of bots alone played by play_game with the default agents (bots read no key
+    and no endpoint); its results line (the transcript's SHA-256 included), whether it was resumed, or its error."""
+    try:
+        path, resumed = asyncio.run(play_game(cfg, out, game, lambda: game_agents(cfg, game, default_builder())))
+        return {**result_line(game, path, out), "usd": game_usd(cfg, game, path, out)}, resumed, None
+    except Exception as exc:  # one broken game never stops the tournament
+        return None, False, f"{type(exc).__name__}: {exc}"
 
 
 async def run_tournament(cfg: TournamentConfig, out: Path, *, build: AgentBuilder | None = None,
-                         progress: bool = False, leave: Leave | None = None) -> RunSummary:
+                         progress: bool = False, leave: Leave | None = None, workers: int | None = None) -> RunSummary:
     """Plays every scheduled game not already finished in `out`; writes results.jsonl as games end. One process
-    at a time per folder: a second one gets a BusyError naming the first."""
+    at a time per folder: a second one gets a BusyError naming the first.
+
+    Games of bots alone (no model seat) are played first, on a pool of `workers` processes (default: every core
+    this process may use; 1: here, as the others) when `build` is the default one; they use no endpoint, so the
+    file's `parallel` (model games at once) does not bound them. The games are the same for any worker count:
+    each is seeded by its deal and contestants alone. Model games then play here, `parallel` at a time."""
     made = _to_make(out)
     out.mkdir(parents=True, exist_ok=True)
     started: list[bool] = []
     try:
         with hold(out, "this tournament folder"):
-            return await _run_locked(cfg, out, build, progress, leave, started)
+            return await _run_locked(cfg, out, build, progress, leave, started, workers)
     except BaseException:
         if not started:  # refused before any game (a preflight, a key, a file): nothing is left behind
             _remove(made)
@@ -241,12 +291,16 @@ def _remove(made: list[Path]) -> None:
 
 
 async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | None, progress: bool,
-                      leave: Leave | None, started: list[bool]) -> RunSummary:
+                      leave: Leave | None, started: list[bool], workers: int | None) -> RunSummary:
     prepare(cfg, out)
     clear_stale(out / GAMES)  # game locks left by a killed run (the kernel released them; their files stayed)
     games = schedule(cfg)
     done = read_results(out)
     todo = [g for g in games if g.game_id not in done or not (out / done[g.game_id]["transcript"]).exists()]
+    pooled: list[Scheduled] = []
+    workers = all_cores() if workers is None else workers
+    if build is None and workers > 1:  # a caller's builder may not cross to another process
+        pooled = [g for g in todo if bots_only(cfg, g)]
     async with contextlib.AsyncExitStack() as stack:
         if build is None:
             embedded = None
@@ -269,7 +323,13 @@ async def _run_locked(cfg: TournamentConfig, out: Path, build: AgentBuilder | No
 
         runner = _Runner(cfg, out, build, cfg.parallel, on_done)
         runner.spent = sum(float(r.get("usd") or 0.0) for r in rows)
-        await asyncio.gather(*(runner.play(g) for g in todo))
+        if len(pooled) > 1:
+            runner.play_pooled(pooled, workers)
+            ids = {g.game_id for g in pooled}
+            todo_here = [g for g in todo if g.game_id not in ids]
+        else:
+            todo_here = todo
+        await asyncio.gather(*(runner.play(g) for g in todo_here))
     played = len(todo) - len(runner.failed) - len(runner.over_budget)
     return RunSummary(len(games), len(games) - len(todo), played, runner.resumed, runner.failed,
                       degraded_contestants(rows), fallback_shares(rows), runner.over_budget)

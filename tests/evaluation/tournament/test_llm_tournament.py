@@ -60,8 +60,8 @@ def test_budget_stops_new_games_and_cached_tokens_are_priced(tmp_path: Path) -> 
 
 
 def test_only_games_with_a_model_keep_a_sqlite_checkpoint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a game of bots alone is played by the plain loop, with no checkpoint (a stopped one continues from its
-    # transcript: test_run.py's torn game); a game with a model seat runs through the graph with its SQLite checkpoint
+    # a game of bots alone plays by the plain loop, which keeps no checkpoint (a stopped one continues from its
+    # transcript: test_run.py's torn game); a game with a model seat keeps its SQLite checkpoint
     from evaluation.tournament import run as tournament_run
 
     endpoint = FakeEndpoint(default=valid(pick="random"))
@@ -69,7 +69,7 @@ def test_only_games_with_a_model_keep_a_sqlite_checkpoint(tmp_path: Path, monkey
     play = tournament_run.run_game
 
     async def recording(config, **kwargs):  # type: ignore[no-untyped-def]
-        kept[config.game_id] = not kwargs.get("in_memory", False) and not kwargs.get("plain", False)
+        kept[config.game_id] = not kwargs.get("plain", False)
         return await play(config, **kwargs)
 
     def build(c: Contestant, seats: list[int], seed: int, lang: str) -> dict:
