@@ -1,4 +1,5 @@
-"""Hand-built transcripts for metric tests: a tiny game written event by event, with known answers."""
+"""Hand-built inputs for evaluation tests: a tiny game written event by event, with known answers, and the
+smallest tournament file a test plays for real."""
 
 from __future__ import annotations
 
@@ -208,3 +209,22 @@ def accept_hand_built(monkeypatch: Any) -> None:
     from evaluation.load import played
 
     monkeypatch.setattr(played, "left_out_reason", lambda t: None)
+
+
+def hard_vs_easy(name: str) -> str:
+    """A tournament file: scripted:hard against scripted:easy, one deal of v2-classic:8 (seed 3), in English: the
+    smallest run a test of labels, the judge or the export plays for real."""
+    return f"""name = "{name}"
+seeds = 1
+first_seed = 3
+lang = "en"
+rulesets = ["v2-classic:8"]
+
+[[contestants]]
+name = "hard"
+agent = "scripted:hard"
+
+[[contestants]]
+name = "easy"
+agent = "scripted:easy"
+"""

@@ -16,21 +16,9 @@ from evaluation.statements.labels import LABELS, LINES_PER_STATEMENT, MAX_LINE_B
 from killer.cli import main
 from killer.exit_codes import ExitCode
 from tests.agents.provider_emulator import ProviderEmulator
+from tests.evaluation.builders import hard_vs_easy
 
-TOURNAMENT = """name = "labels"
-seeds = 1
-first_seed = 3
-lang = "en"
-rulesets = ["v2-classic:8"]
-
-[[contestants]]
-name = "hard"
-agent = "scripted:hard"
-
-[[contestants]]
-name = "easy"
-agent = "scripted:easy"
-"""
+TOURNAMENT = hard_vs_easy("labels")
 
 
 @pytest.fixture(scope="module")

@@ -21,22 +21,10 @@ from evaluation.tournament.folder import GAMES, read_results
 from killer.cli import main
 from killer.exit_codes import ExitCode
 from tests.agents.provider_emulator import ProviderEmulator
+from tests.evaluation.builders import hard_vs_easy
 
 ROOT = Path(__file__).resolve().parents[3]
-TOURNAMENT = """name = "trusted"
-seeds = 1
-first_seed = 3
-lang = "en"
-rulesets = ["v2-classic:8"]
-
-[[contestants]]
-name = "hard"
-agent = "scripted:hard"
-
-[[contestants]]
-name = "easy"
-agent = "scripted:easy"
-"""
+TOURNAMENT = hard_vs_easy("trusted")
 
 
 @pytest.fixture(scope="module")

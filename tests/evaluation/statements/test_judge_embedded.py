@@ -14,21 +14,9 @@ import pytest
 from evaluation.statements.labels import LABELS, read_labels
 from killer.cli import main
 from killer.exit_codes import ExitCode
+from tests.evaluation.builders import hard_vs_easy
 
-TOURNAMENT = """name = "judged"
-seeds = 1
-first_seed = 3
-lang = "en"
-rulesets = ["v2-classic:8"]
-
-[[contestants]]
-name = "hard"
-agent = "scripted:hard"
-
-[[contestants]]
-name = "easy"
-agent = "scripted:easy"
-"""
+TOURNAMENT = hard_vs_easy("judged")
 
 
 @pytest.mark.local_model
