@@ -37,14 +37,19 @@ async def feed_of(pilot: Any, app: KillerApp, whole: list[str]) -> list[str]:
     return feed_text(app)
 
 
+async def at_the_end(pilot: Any, app: KillerApp) -> None:
+    """The replay stepped to its last entry and drawn."""
+    app.replay.end()  # type: ignore[union-attr]
+    app.redraw()
+    await painted(pilot, app)
+
+
 async def whole_god_feed() -> tuple[list[str], str]:
     """The god view's feed rendered whole (the app started on it), and its frame at the end."""
     t = sample("en")
     app = KillerApp(t.header, t.entries, mode="replay", view=GOD)
     async with app.run_test(size=SIZE) as pilot:
-        app.replay.end()  # type: ignore[union-attr]
-        app.redraw()
-        await painted(pilot, app)
+        await at_the_end(pilot, app)
         return feed_text(app), frame(app)
 
 
@@ -53,9 +58,7 @@ async def test_g_paints_the_latest_lines_first_then_the_whole_feed_as_a_whole_re
     t = sample("en")
     app = KillerApp(t.header, t.entries, mode="replay")
     async with app.run_test(size=SIZE) as pilot:
-        app.replay.end()  # type: ignore[union-attr]
-        app.redraw()
-        await painted(pilot, app)
+        await at_the_end(pilot, app)
         frames: list[str] = []
         display = app._display
 
@@ -86,9 +89,7 @@ async def test_a_page_up_straight_after_g_reads_the_earlier_lines() -> None:
     t = sample("en")
     app = KillerApp(t.header, t.entries, mode="replay")
     async with app.run_test(size=SIZE) as pilot:
-        app.replay.end()  # type: ignore[union-attr]
-        app.redraw()
-        await painted(pilot, app)
+        await at_the_end(pilot, app)
         app.action_toggle_god()
         assert len(feed_text(app)) < len(whole)
         app.feed_scroll(-1)  # PgUp before the next frame: the lines above are there to read
