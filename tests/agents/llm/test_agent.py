@@ -42,7 +42,7 @@ def view_of(state: GameState, events: list[engine.Event], seat: int) -> SeatView
 
 
 def agent(endpoint: FakeEndpoint, **kw: object) -> LLMAgent:
-    kw.setdefault("timeout", 0.5)
+    kw.setdefault("timeout", 10.0)  # answers come at once; only the hang tests name a short timeout
     kw.setdefault("transport_retries", 2)
     return LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, **kw)  # type: ignore[arg-type]
 

@@ -49,7 +49,7 @@ def test_an_llm_claim_reaches_every_other_seats_record() -> None:
         return await answer(data)(body)
 
     endpoint = FakeEndpoint([reply])
-    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=0.5)
+    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=10.0)
     decision = asyncio.run(agent.decide(view(state, events, request.seat), request))
     assert decision.action.claim == Claim("police", (ClaimedCheck(1, other, "killer"),))
     assert decision.claimed_role == "police"
@@ -72,7 +72,7 @@ def test_a_claim_of_a_future_night_is_fed_back_and_retried() -> None:
         return await answer(data)(body)
 
     endpoint = FakeEndpoint([bad])
-    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=0.5)
+    agent = LLMAgent(endpoint.client(), "fake-model", backoff_s=0.0, timeout=10.0)
     decision = asyncio.run(agent.decide(view(state, events, request.seat), request))
     assert decision.annotation.retries == 1 and decision.annotation.fallback is None
     assert "night 7" in json.dumps(endpoint.bodies[1]["messages"][-1])
