@@ -4,6 +4,7 @@ so the pattern author never sees what the reader got wrong there. Scored once pe
 
     python benchmarks/bench_reader_heldout.py
     python benchmarks/bench_reader_heldout.py --judge-model M --base-url U [--api-key-env NAME] [--parallel 4]
+        [--timeout S] [--lang en]
 
 Both reader models are scored (words.reader.MODELS: the patterns alone, and combined with the learned part of
 words/reader/learned/, trained on the corpus only); `default` marks the one cross-validation chose per language.
@@ -71,7 +72,8 @@ def judge_readings(args: argparse.Namespace, rows: Sequence[dict[str, Any]]) -> 
     from evaluation.statements.setup import JudgeChoice, judge_model
     from killer.game_commands import leave_of_args
 
-    given = {"model": args.judge_model, "base_url": args.base_url, "api_key_env": args.api_key_env}
+    given = {"model": args.judge_model, "base_url": args.base_url, "api_key_env": args.api_key_env,
+             "timeout": args.timeout}
 
     async def go() -> JudgeReadings:
         async with judge_model(JudgeChoice.of(None, given, None), leave=leave_of_args(args)) as judge:
@@ -86,11 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--base-url", help="the judge's OpenAI-compatible endpoint")
     parser.add_argument("--api-key-env", help="the NAME of the variable holding its key (default OPENAI_API_KEY)")
     parser.add_argument("--parallel", type=int, default=4, help="judge requests at once (default 4)")
+    parser.add_argument("--timeout", type=float, help="seconds to wait for one judge answer (default 60)")
+    parser.add_argument("--lang", choices=corpus.LANGS, action="append",
+                        help="score only this language (repeatable; default all)")
     args = parser.parse_args(argv)
     if bool(args.judge_model) != bool(args.base_url):
         parser.error("--judge-model and --base-url go together")
     print(HEADER)
-    for lang in corpus.LANGS:
+    for lang in args.lang or corpus.LANGS:
         rows = rows_of(lang)
         if rows is None:
             return 1

@@ -58,7 +58,7 @@ def answering(emu: ProviderEmulator, monkeypatch: pytest.MonkeyPatch, rows: list
 
 def args(emu: ProviderEmulator, **extra: Any) -> argparse.Namespace:
     return argparse.Namespace(judge_model=emu.models[0], base_url=emu.base_url, api_key_env="EMU_KEY", parallel=3,
-                              allow_endpoint=[], allow_key_env=[], **extra)
+                              timeout=None, allow_endpoint=[], allow_key_env=[], **extra)
 
 
 @pytest.mark.parametrize("lang", corpus.LANGS)
