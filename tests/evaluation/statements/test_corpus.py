@@ -1,9 +1,8 @@
-"""The labelled corpus holds to its guide's schema (GUIDE.md), every real statement is quoted verbatim from its
-transcript, it has the positives the issue asks for, and the speech reader meets its targets on it."""
+"""The labelled corpus holds to its guide's schema (GUIDE.md), no line of it is speech a game generated (issue 35),
+it has the positives the issue asks for, and the speech reader meets its targets on it."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 from engine.moves.decisions import CLAIM_RESULTS
 from engine.rulesets import get_ruleset
 from evaluation.statements import corpus
-from orchestrator.store.transcript import Transcript, read_transcript
+from orchestrator.store.transcript import read_transcript
 from words.reader.vocab import CLAIMABLE, side_of_role
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -66,32 +65,28 @@ def _schema(lang: str, row: dict[str, Any]) -> None:
             assert len(target) == 2 and target[1] in (1, 2) and get_ruleset(row["ruleset"]).cards_per_seat == 2
 
 
-REAL = [(lang, row) for lang, row in ALL if row["origin"] != "written"]
+GAMES = sorted((ROOT / "transcripts" / "samples").glob("*.jsonl")) + sorted((corpus.DATA / "games").glob("*.jsonl"))
 
 
-def test_every_real_statement_is_its_transcripts_words() -> None:
-    problems = []
-    for _, row in REAL:
-        assert row["source"] in ("capable", "bot", "embedded"), row["id"]
-        found = corpus.origin_file(row["origin"], ROOT)
-        assert found is not None
-        path, index = found
-        t = _transcript(path)
-        entry = t.entries[index]
-        said = (entry.i, str(entry.event.kind), int(entry.event.data["seat"]), entry.event.data["speech"],
-                t.header["ruleset"], t.header["players"])
-        if said != (index, row["kind"], row["seat"], row["text"], row["ruleset"], row["players"]):
-            problems.append(f"{row['id']}: the transcript says {said}")
-    assert len(REAL) > 150 and problems == []
+def _spoken(path: Path) -> set[str]:
+    """Every speech said in a game's transcript (bots, models and people alike)."""
+    t = read_transcript(path)
+    return {" ".join(str(e.event.data["speech"]).split()) for e in t.entries
+            if str(e.event.kind) in corpus.KINDS and e.event.data.get("speech")}
 
 
-@functools.cache
-def _transcript(path: Path) -> Transcript:
-    return read_transcript(path)
+def test_no_statement_is_speech_a_game_generated() -> None:
+    """Issue 35: the corpus is written by people; no line is a bot's or a model's speech from a game (the
+    committed sample games, and the games the corpus once quoted, are searched for every line's words)."""
+    assert len(GAMES) >= 10
+    said = set().union(*(_spoken(p) for p in GAMES))
+    assert len(said) > 300  # the search has something to find
+    assert [row["id"] for _, row in ALL if " ".join(row["text"].split()) in said] == []
+    assert {row["origin"] for _, row in ALL} == {"written"}
 
 
 def test_written_statements_are_written_or_hard() -> None:
-    assert {row["source"] for _, row in ALL if row["origin"] == "written"} <= {"written", "hard"}
+    assert {row["source"] for _, row in ALL} == {"written", "hard"} == set(corpus.SOURCES)
 
 
 @pytest.mark.parametrize("lang", corpus.LANGS)
@@ -100,9 +95,9 @@ def test_each_language_and_field_has_fifty_positives(lang: str, field: str) -> N
     assert corpus.positives(ROWS[lang], field) >= 50
 
 
-def test_the_corpus_holds_three_hundred_statements_of_every_source() -> None:
-    assert len(ALL) >= 300
-    assert {row["source"] for _, row in ALL} == set(corpus.SOURCES)
+@pytest.mark.parametrize("lang", corpus.LANGS)
+def test_each_language_holds_two_hundred_and_thirty_statements(lang: str) -> None:
+    assert len(ROWS[lang]) >= 230
 
 
 @pytest.mark.parametrize("lang", corpus.LANGS)
@@ -110,11 +105,3 @@ def test_the_corpus_holds_three_hundred_statements_of_every_source() -> None:
 def test_the_reader_meets_its_targets(lang: str, field: str) -> None:
     s = corpus.score(ROWS[lang], field)
     assert s.meets(), f"{lang} {field}: precision {s.precision}, recall {s.recall}"
-
-
-def test_the_reader_agrees_with_the_hand_reading_of_the_capable_game() -> None:
-    rows = [row for row in ROWS["en"] if row["source"] == "capable"]
-    assert len(rows) == 19  # every statement of the game
-    for row in rows:
-        got = corpus.read(row)
-        assert (got.said_role, got.said_side) == (row["said_role"], row["said_side"]), row["id"]
