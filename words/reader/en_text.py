@@ -26,7 +26,7 @@ def normalise(text: str, day: int | None) -> str:
     text = re.sub(r'"[^"\n]{0,200}"', " ", text)
     text = re.sub(r"(?:(?<=\s)|^)'[^\n]{1,80}?'(?=[\s.,;:!?]|$)", " ", text)
     text = re.sub(r"\bseat\s*\(\s*(\d{1,2})\s*,\s*([12])\s*\)", r"seat \1/\2", text)
-    text = re.sub(r"\bseat\s+(\d{1,2})'s\s+(first|second)\s+card\b",
+    text = re.sub(r"\b(?:seat\s+)?(\d{1,2})'s\s+(first|second)\s+card\b",
                   lambda m: f"seat {m.group(1)}/{1 if m.group(2) == 'first' else 2}", text)
     text = re.sub(rf"\b(?:no\.|number|seat)\s*(\d{{1,2}}|{EN_NUMBER})\b",
                   lambda m: ("seat " if m.group(0).startswith("seat") else "#") + str(en_number(m.group(1))), text)
@@ -51,7 +51,8 @@ def _nights(text: str, day: int | None) -> str:
     ordinal = rf"({EN_ORDINAL}|1st|2nd|3rd|[4-9]th)"
     text = re.sub(rf"\b(?:on\s+|during\s+|in\s+)?(?:the\s+|my\s+|our\s+)?{ordinal}[-\s]night\b",
                   lambda m: _night(en_number(re.sub(r"(?<=\d)(st|nd|rd|th)$", "", m.group(1)))), text)
-    text = re.sub(rf"\b(?:on\s+|during\s+|in\s+)?night[-\s]({num})\b", lambda m: _night(en_number(m.group(1))), text)
+    text = re.sub(rf"(?<!last\s)\b(?:on\s+|during\s+|in\s+)?night[-\s]({num})\b",
+                  lambda m: _night(en_number(m.group(1))), text)
     text = re.sub(r"\bn([1-9])\b", lambda m: _night(int(m.group(1))), text)
     text = re.sub(r"\b(?:last|yester)\s*night\b|\bthis\s+past\s+night\b|\bovernight\b", _night(day), text)
     return re.sub(r"\b(?:tonight|tomorrow\s+night|next\s+night)\b", f"{NIGHT_OPEN}+{NIGHT_CLOSE}", text)
