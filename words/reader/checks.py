@@ -16,7 +16,9 @@ OWN_CUE = re.compile(
     r"alone))*\s+(?:checked|looked\s+(?:at|into)|investigated|tested|verified|inspected|examined)\b|"
     r"\b(?:i|we)\s+(?:have|got|had|hold)\s+(?:a\s+)?(?:nod|shake)\b|\bmy\s+(?:nod|shake)\b|"
     rf"^(?:{NIGHT_OPEN}\d+{NIGHT_CLOSE}\s*[:,]?\s*)?(?:checked|verified|investigated|inspected)[\s:]|"
-    r"(?:^|,\s*)(?:my\s+)?(?:results?|checks?|findings|verifications?)(?:\s+(?:for|on)\s+(?:seat\s+)?\d{1,2})?\s*:|"
+    r"(?:^|,\s*|\b(?:one|a|my|only|single)\s+)(?:results?|checks?|findings|verifications?)(?:\s+(?:for|on)\s+(?:seat\s+)?"
+    r"\d{1,2})?\s*:|\bwhat\s+i\s+(?:got|found|have)\s*:|\bmy\s+(?:first|second|third|next|last|latest|other)\s+(?:one\s+)?"
+    r"(?:was|is|:)|"
     r"^[a-z ]{0,24}\b(?:claim|here|report|speaking)\s*:|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
     r"investigation|verification|verifications|gold\s+water)\b|\b(?:gold\s+water|kill\s+check)\s+on\s+(?:seat\s+)?\d{1,2}\s+"
     r"from\s+me\b|\bour\s+(?:\w+\s+){0,2}(?:check|checks|results)\b|\b(?:both|all|are|were|is)\s+mine\b|"
@@ -45,7 +47,7 @@ CLEARED_BY_ME = re.compile(rf"\b(?P<who>i|we)\s+(?:(?:also|have|had|just)\s+)?cl
 NOT_KILLER = r"gold\s+water\b|not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
              r"not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
              r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
-KILLER = r"kill\s+check\b|bad\b|nod(?:s|ded)?\b|" \
+KILLER = r"kill\s+check\b|bad\b|dirty\b|nod(?:s|ded)?\b|" \
          r"(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \
          r"came\s+back\s+(?:a\s+)?killer\b"
 RESULT = re.compile(rf"\b(?:(?P<nk>{NOT_KILLER})|(?P<k>{KILLER}))")

@@ -19,18 +19,22 @@ def _any(*words: str) -> str:
 ROLE = role_pattern("zh")
 KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 HEDGE = _any("应该", "大概", "可能", "估计", "算是", "多半", "八成", "基本上", "也就", "只是", "说白了")
-ADV = _any("才", "就", "也", "真的", "其实", "确实", "本来就", "当然", "绝对", "真", "一直", "就只", HEDGE) + "*"
+ADV = _any("才", "就", "也", "真的", "其实", "确实", "本来就", "当然", "绝对", "真", "一直", "就只", "肯定", "一定",
+           "百分百", "百分之百", HEDGE) + "*"
 ONE = _any("一个", "一名", "个", "一张", "张", "这张", "那个", "唯一的", "一") + "?"
-ADJ = _any("普通的?", "真的?", "真正的", "一个普通的", "铁", "正牌", "纯", "唯一的?") + "?"
+ADJ = _any("普通的?", "真的?", "真正的", "一个普通的", "铁", "正牌", "纯", "唯一的?", "老老实实的", "老实的?", "本分的",
+           "无辜的", "清白的", "倒霉的", "安静的") + "?"
 NOT = rf"(?P<neg>{_any('根本', '并', '可', '也', '真的', '确实', '绝对')}?不(?:可能)?是)"
 CARD = _any("身份牌", "身份", "底牌", "牌")
 COPULA = rf"(?:{NOT}|(?:算|只|就|也就|就只)?是|算)"  # 我是 / 我算是 / 我只是 (我可能只是个村民)
 CLAIM = re.compile(rf"我(?:承认|认了,?\s*)?(?:我|自己)?(?:的?{CARD})?{ADV}{COPULA}{ONE}{ADJ}(?P<role>{ROLE})"
                    rf"(?!{_any('的话', '们', '的搭档的', '一边', '阵营')})")
 FORMS = [re.compile(p) for p in (
-    rf"(?:^|我|,)\s*(?:先|直接|就|今天)?跳(?:了)?(?P<role>{ROLE})", r"本(?P<role>警)", rf"^(?P<role>{ROLE})是我",
+    # 跳警察又不报结果的，就是杀手: "whoever claims…" is no claim
+    rf"(?:^|我|,)\s*(?:先|直接|就|今天)?跳(?:了)?(?P<role>{ROLE})(?![^,。]{{0,10}}的(?:人)?(?:[,。]|都|就))",
+    r"本(?P<role>警)", rf"^(?P<role>{ROLE})是我",
     rf"(?:^|[,:])\s*(?:清白的|普通的?|老实的?)?(?P<role>{ROLE})一个(?=[,。!]|$)",
-    rf"我就(?:是)?(?:一|一个|个)(?P<role>{ROLE})",
+    rf"(?:^|,|我)\s*(?:就|只)(?:是)?(?:一|一个|个)(?P<role>{ROLE})",
     rf"我(?:这|那)张(?:牌)?是(?P<role>{ROLE})",
     rf"我{ADV}就(?:是)?(?:一|一个|个){ADJ}(?P<role>{ROLE})",
     rf"(?:^|,)\s*(?:就|只|也就|就只)是{ONE}{ADJ}(?P<role>{ROLE})",
@@ -38,9 +42,12 @@ FORMS = [re.compile(p) for p in (
     rf"^我{ADJ}(?P<role>{ROLE})(?:牌)?(?=[,。!]|$)",
     rf"(?:报|亮|说)(?:一下|下)?(?:我的?)?身份\s*[:,]\s*{ADJ}(?P<role>{ROLE})",
     rf"(?:^|,|我的?)\s*{CARD}(?:是|:)\s*{ONE}{ADJ}(?P<role>{ROLE})", rf"^(?P<role>{ROLE})(?:报验|报告|汇报)",
-    rf"(?:^|,)\s*作为{ONE}{ADJ}(?P<role>{ROLE})", rf"我(?:这)?(?:手里|手上)?有{ONE}(?P<role>{ROLE})(?:牌)?(?!的|们)",
+    rf"(?:^|,)\s*(?:作为|以){ONE}{ADJ}(?P<role>{ROLE})(?:的)?(?:身份)?",
+    rf"我的?{CARD}上?(?:写的|写着|显示的?)(?:是)?{ONE}{ADJ}(?P<role>{ROLE})",
+    rf"我(?:这)?(?:手里|手上)?有{ONE}(?P<role>{ROLE})(?:牌)?(?!的|们)",
     rf"(?:^|,|我的?)\s*第(?:一|二)张(?:牌)?(?:是|:)\s*{ONE}{ADJ}(?P<role>{ROLE})",
 )]
+NO_POWER = re.compile(r"我(?:晚上|夜里)?(?:没有|没)(?:任何)?(?:技能|能力)")  # GUIDE.md: no power at night = a civilian
 # The card the speaker says it was dealt (我拿到的是平民 / 我抽到一张民牌): a claim of any role, a killer too.
 DEALT = re.compile(rf"(?:我|^|,)\s*(?:拿|抽|摸|领)(?:到)?(?:了|的)?(?:是)?{ONE}{ADJ}(?P<role>{ROLE})")
 NEG_ALSO = re.compile(rf"(?:^|,)\s*{_any('也', '又', '更', '还', '并', '根本')}?不是{ONE}(?P<role>{ROLE})")
@@ -50,9 +57,12 @@ GOOD = [re.compile(p) for p in (
     rf"我(?:自己)?{_any('的身份', '这张牌', '这张', '的牌')}?{IS}?(?:一个|个)?"
     rf"{_any('正儿八经的', '普通的', '铁', '纯', '真', '真正的')}?好人(?!们|加油|一方的票)",
     rf"我{HEDGE}*(?:是)?(?:个|一个)?好人",
-    r"^好人(?:一个|身份|发言|牌)?(?=[,。!]|$)", r"好人一个", r"(?:^|,)\s*就是(?:一个|个)?(?:普通的|正儿八经的)?好人",
+    r"^(?:妥妥的|绝对的|百分百|铁|纯|真)?好人(?:一个|身份|发言|牌)?(?=[,。!]|$)", r"本人(?:是)?(?:个|一个)?好人",
+    r"把我从[^,。]{0,6}(?:名单|嫌疑)[^,。]{0,3}(?:划掉|去掉|排除)",
+    r"我(?:真的|也|并|根本)?不是[^,。]{1,8}的(?:杀手|狼|坏人|匪)",
+    r"好人一个", r"(?:^|,)\s*就是(?:一个|个)?(?:普通的|正儿八经的)?好人",
     r"我(?:是)?清白", r"我(?:也|可|根本|并|真的)?不是坏人", r"好人阵营",
-    rf"我{ADV}(?:是)?(?:铁|坚定地?|一直)?站(?:在)?(?:好人|平民|村民)(?!们)",
+    rf"我{ADV}(?:是)?(?:铁|坚定地?|一直)?站(?:在|边)?(?:好人|平民|村民)(?!们)",
     r"^不是我(?=[,。!]|$)", r"(?:把我|我)(?:就)?(?:记|算|当)(?:成|作|做)?(?:一个|个)?好人",
     r"我(?:跟|和)(?:你们|大家|好人)是一(?:边|伙|队)的",
     r"我(?:是|就是)(?:个|一个)?[^,。好坏]{0,5}的好人", r"我(?:一直)?(?:都|也)是好人", r"我是(?:个|一个|你们的)?金水",
@@ -174,6 +184,7 @@ def _claims(clause: str, f: Findings, speaker: int, earlier: str, mocked: bool =
     found += [(m.start(), "side", "good") for m in denied]
     if re.match(rf"^(?:还是我,?\s*)?{speaker}号,?\s*好人", clause):
         found.append((0, "side", "good"))
+    found += [(m.start(), "role", "civilian") for m in NO_POWER.finditer(clause)]
     found += [(m.start(), "side", "good") for p in GOOD for m in p.finditer(clause)]
     found += [(m.start(), "side", "killers") for m in KILLERS.finditer(clause)]
     found += [(m.start(), "retract", None) for m in RETRACT.finditer(clause)]

@@ -13,12 +13,13 @@ from words.reader.vocab import CLAIMABLE, role_of, role_pattern, side_of_role, s
 
 ROLE = role_pattern("en") + r"(?![-\w])(?!'s\s+(?!partner))"
 ADV = r"(?:(?:just|only|simply|really|actually|honestly|definitely|obviously|also|indeed|still|merely|truly|in fact|" \
+      r"one hundred percent|a hundred percent|completely|absolutely|fully|entirely|firmly|always|" \
       r"too|clearly|certainly|basically|myself|the one who is|nothing but|probably|likely|most likely|pretty much|" \
       r"kind of|sort of|literally|genuinely|surely|presumably|technically|essentially)\s+)*"
 ARTICLE = r"(?:(?:a|an|the|one of the|one of|the other|the only|the real|a real|your|our|this game's)\s+)?"
 ADJ = r"(?:(?:plain|ordinary|simple|regular|vanilla|humble|normal|lowly|real|true|other|last|surviving|remaining|" \
       r"second|only|dead|honest|genuine|actual|lone|little|poor|boring|confirmed|good\s+old|everyday|average|" \
-      r"innocent|iron)\s+)*"
+      r"innocent|iron|plain\s+old|most|very)\s+)*"
 SELF_IS = r"\bi(?:'m|\s+am|\s+was)\s+"
 NEG = r"(?P<neg>(?:not|no|never)\s+(?:(?:even|really|actually|just)\s+)?)?"
 CLAIM = re.compile(SELF_IS + ADV + NEG + ADV + ARTICLE + ADJ + rf"(?P<role>{ROLE})")
@@ -43,7 +44,9 @@ ROLE_FORMS = [re.compile(p) for p in (
     r"\bwe\s+(?P<role>police|cops)\b", r"\bwe(?:'re|\s+are)\s+(?:both\s+)?(?:the\s+)?(?P<role>police|cops)\b",
     r"\bi(?:'m|\s+am)\s+(?:the\s+)?(?:dead\s+|late\s+|other\s+|real\s+)?(?P<role>police|cop)(?:'s|s')\s+partner",
     rf"\bmy\s+(?:only\s+)?card\s+is\s+{ARTICLE}(?P<role>{ROLE})",
-    rf"\bmy\s+(?:only\s+)?(?:role|card|identity|part)\s*(?:is|:)\s*{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bmy\s+(?:only\s+)?(?:role|card|identity|part)\s*(?:is|:|says|reads)\s*{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bi\s+(?:got|drew|pulled|was\s+dealt)\s+(?:a\s+|an\s+|the\s+)?{ADJ}(?P<role>{ROLE})(?:\s+card)?\s*(?=[.,;!]|$)",
+    rf"^{ADJ}(?P<role>{ROLE})\s+card\b(?!\s+(?:is|was)\b)",
     rf"\bi\s+(?:hold|have|got|drew|draw|was\s+dealt|picked|(?:'m|\s+am)\s+holding)\s+(?:a|an|the|one|my)?\s*{ADJ}"
     rf"(?P<role>{ROLE})\s+card\b",
     rf"\b(?:count|put|mark|write|take|treat)\s+me\s+(?:down\s+)?as\s+{ARTICLE}{ADJ}(?P<role>{ROLE})",
@@ -51,15 +54,17 @@ ROLE_FORMS = [re.compile(p) for p in (
     rf"{SELF_IS}[^.;]{{0,40}}?\bwith\s+(?:a|an|the|one|my)\s+{ADJ}(?P<role>{ROLE})\s+card\b",
 )]
 BARE_FORMS = 7  # the first ROLE_FORMS: a role word standing alone ("Civilian.", "Police here, ", "just a civilian")
+NO_POWER = re.compile(r"\bi\s+(?:have|got)\s+no\s+(?:night\s+)?(?:power|powers|ability|abilities|action)"
+                      r"(?:\s+at\s+night)?\b")
 KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
              r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
-             r"on your side|on the village " \
+             r"on your side|on team good|on team town|on team village|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
 GOOD = [re.compile(p) for p in (
-    SELF_IS + ADV + GOOD_WORDS + r"\b(?!\s+(?:at|for|luck|enough|point|question|news|idea|to|with(?!\s+(?:the\s+)?"
+    SELF_IS + ADV + GOOD_WORDS + r"\b(?!\s+(?:at|for|luck|enough|point|question|news|idea|to|or|with(?!\s+(?:the\s+)?"
     r"(?:village|town|good)))\b)(?!-)",
     r"\bi\s+play\s+for\s+(?:the\s+)?(?:village|town|good side|good team|good guys|good)\b",
     r"\b(?:count|put|mark|write)\s+me\s+(?:down\s+)?(?:on|with|in|as)\s+(?:the\s+)?(?:village|town|good)(?:\s+(?:side|team|guys))?"
@@ -67,14 +72,18 @@ GOOD = [re.compile(p) for p in (
     r"\bi(?:'m|\s+am|\s+stand|\s+side|(?:'m|\s+am)\s+(?:standing|siding))\s+(?:with|on)\s+(?:the\s+)?(?:good|town|village)"
     r"(?:\s+(?:side|team|guys|ones))?\b",
     r"^not\s+(?:a|the|one\s+of\s+the)\s+(?:killers?|mafia|wolf|wolves|scum)\b",
-    r"\bmy\s+card\s+is\s+(?:a\s+)?good\b", r"\bwhatever\s+my\s+card\s+is,?\s+it'?s\s+a\s+good\s+one\b",
-    r"^(?:town|good)\s*(?:[.!]|,\s*not\s+a\s+killer)", r"^not\s+me\b",
+    r"\bmy\s+(?:card|alignment|side|team)\s+is\s+(?:a\s+|the\s+)?(?:good|town|village)\b",
+    r"\b(?:cross|strike|take|rule)\s+me\s+(?:off|out)(?:\s+(?:of\s+)?(?:the\s+|your\s+)?(?:killer|suspect|mafia|wolf)"
+    r"\s+list)?\b", r"\bwhatever\s+my\s+card\s+is,?\s+it'?s\s+a\s+good\s+one\b",
+    r"^(?:town|good)(?:\s+(?:here|through\s+and\s+through|all\s+the\s+way|for\s+sure))?\s*"
+    r"(?:[.!]|,\s*not\s+a\s+killer)", r"^not\s+me\b",
     SELF_IS + ADV + r"(?:not|no|never)\s+(?:[a-z']+\s+){0,3}?(?:killers?|mafia|wolf|wolves|werewolf|murderer|scum|"
     r"traitor|bad guys?|bad)\b(?!'s\s+target)",
     SELF_IS + r"not\s+(?:one\s+of\s+the\s+(?:two|three|four)|on\s+the\s+killers'?\s+side|with\s+the\s+killers)\b",
     SELF_IS + r"[^.;]{0,40}?,\s*not\s+(?:a\s+|the\s+)?(?:mafia|killer|wolf|scum)\b",
     r"\bi\s+will\s+not\s+be\s+a\s+killer\b",
-    SELF_IS + ADV + r"(?:a\s+)?good\s+(?:player|guy|person|one|card|seat|citizen)\b",
+    SELF_IS + ADV + r"(?:a\s+)?(?:good|town|village|town-aligned)\s+(?:player|guy|person|one|card|seat|citizen|"
+    r"member)\b",
     r"\bside\b[^.]{0,40}:\s*(?:the\s+)?(?:good|town|village)\b",
     r"\bcheck\s+me\b.*\byou'll\s+get\s+a\s+shake\b",
 )]
@@ -181,7 +190,7 @@ def _own(clause: str, f: Findings, players: int, speaker: int, police: bool, ear
         return
     cond = CONDITIONAL.search(clause)
     if cond is not None:  # "if I were the police…" claims nothing; "I'm the police and I'll check 3 if…" does
-        clause = clause[: cond.start()]
+        clause = clause[: cond.start()].rstrip()
         if not clause.strip():
             return
     clause = NEG_SPEECH.sub(" ", clause)
@@ -213,6 +222,7 @@ def _claims(clause: str, f: Findings, earlier: str) -> None:
                 continue  # a lone "killer" is no confession (NOTES-en)
             if role and not any(pos == m.start() for pos, *_ in found):
                 found.append((m.start(), "role", role))
+    found += [(m.start(), "role", "civilian") for m in NO_POWER.finditer(clause)]
     found += [(m.start(), "side", "good") for p in GOOD for m in p.finditer(clause)]
     found += [(m.start(), "side", "killers") for m in KILLERS_SIDE.finditer(clause)]
     found += [(m.start(), "retract", None) for m in RETRACT.finditer(clause)]

@@ -13,7 +13,8 @@ from words.reader.zh_text import NIGHT_CLOSE, NIGHT_OPEN, SEAT, SEAT_RE
 OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|^(?:验证|查验)结果|"
                      r"我的(?:验人|金水|查杀|结果|查验)|本警|"
                      r"我(?:们)?组|给\s*\d{1,2}号\s*查杀|发\s*\d{1,2}号\s*金水|法官给我的结果|是我的查杀|我的两个金水|"
-                     r"报验|结果如下|给\s*\d{1,2}号\s*发(?:了)?\s*(?:金水|查杀)")
+                     r"报验|结果如下|以(?:警察|预言家)(?:的)?身份|我(?:只)?(?:有|拿到|得到)的?(?:一个|两个|个)?结果|"
+                     r"^第(?:二|三|2|3)个(?:验的)?是|给\s*\d{1,2}号\s*发(?:了)?\s*(?:金水|查杀)")
 CHECK_WORD = re.compile(rf"验|查(?!杀)|点头|摇头|{SEAT}\s*(?:是|的)?\s*(?:金水|查杀)|"
                         rf"(?:金水|查杀)\s*(?:是|:)?\s*{SEAT}")
 TELLERS = r"(?:他|她|警察|警|医生|有人|别人|大家|对方|真警察|假警察)"
@@ -26,7 +27,7 @@ DISOWN = re.compile(rf"不是我的(?:结果|验人)|(?:这|那)是\s*{SEAT}\S{{
 PLAN = re.compile(rf"{NIGHT_OPEN}\+{NIGHT_CLOSE}|会验|要验|打算验|想验|准备验|先验|验一下|可以验")
 NO_CHECK = re.compile(r"没(?:有)?(?:验|查)(?:过)?(?:人)?")
 CORRECTION = re.compile(r"哦不|不对|说错了|搞错了|口误")
-NOT_KILLER = r"不是杀手|不是坏人|不是狼|金水|好人|摇头|平民|是民|好的?身份|(?<=号)好(?=[,。;]|$)"
+NOT_KILLER = r"不是杀手|不是坏人|不是狼|金水|好人|摇头|平民|是民|好的?身份|干净|(?<=号)好(?=[,。;]|$)"
 KILLER = r"查杀|是杀手|杀手|是狼|狼|点了?头|坏人|(?<=号)坏(?=[,。;]|$)"
 RESULT = re.compile(rf"(?P<nk>{NOT_KILLER})|(?P<k>{KILLER})")
 TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SEAT})|(?P<res>{RESULT.pattern})")
@@ -54,7 +55,7 @@ def read_zh(clause: str, f: Findings, players: int, speaker: int, police: bool) 
         if re.search(rf"我[^\s,。;:!?]{{0,3}}(?:验|查)(?:了|的|过)?(?:是)?\s*{SEAT}", segment):
             f.checked = True
         listed = police and RESULT.search(segment) and SEAT_RE.search(segment) and (
-            NIGHT_OPEN in segment or _terse(segment))
+            NIGHT_OPEN in segment or _terse(segment) or re.search(r"查杀|金水", segment))
         if own or CHECK_WORD.search(segment) or listed:  # 第一晚13号好人: a police claimant's list of nights
             _segment(segment, f, players, speaker)
         listing = listing or (own and ":" in segment)
