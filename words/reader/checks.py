@@ -18,7 +18,8 @@ OWN_CUE = re.compile(
     rf"^(?:{NIGHT_OPEN}\d+{NIGHT_CLOSE}\s*[:,]?\s*)?(?:checked|verified|investigated|inspected)[\s:]|"
     r"(?:^|,\s*|\b(?:one|a|my|only|single)\s+)(?:results?|checks?|findings|verifications?)(?:\s+(?:for|on)\s+(?:seat\s+)?"
     r"\d{1,2})?\s*:|\bwhat\s+i\s+(?:got|found|have)\s*:|\bmy\s+(?:first|second|third|next|last|latest|other)\s+(?:one\s+)?"
-    r"(?:was|is|:)|"
+    r"(?:was|is|:)|^(?:as\s+)?(?:the\s+)?(?:police|cop|seer|detective|investigator)(?:\s+(?:results?|checks?))?\s*:|"
+    r"\bi\s+found\s+(?:a|the|one|two)\s+(?:killer|wolf|mafia)|"
     r"^[a-z ]{0,24}\b(?:claim|here|report|speaking)\s*:|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
     r"investigation|verification|verifications|gold\s+water)\b|\b(?:gold\s+water|kill\s+check)\s+on\s+(?:seat\s+)?\d{1,2}\s+"
     r"from\s+me\b|\bour\s+(?:\w+\s+){0,2}(?:check|checks|results)\b|\b(?:both|all|are|were|is)\s+mine\b|"
@@ -44,7 +45,7 @@ VOTE_OUT_CHECKED = re.compile(rf"(\b(?:i|we)\s+(?:\w+\s+)?checked\s+{SEAT}(?:\s+
                               r"lynch)\s+(?:it|him|her|them)\s+out|out\s+with\s+(?:it|him|her|them))")
 CLEARED_BY_ME = re.compile(rf"\b(?P<who>i|we)\s+(?:(?:also|have|had|just)\s+)?cleared\s+(?P<s>{SEAT})|"
                            rf"(?P<t>{SEAT})\s+(?:is|was)\s+cleared\s+by\s+(?P<by>me|us)\b")
-NOT_KILLER = r"gold\s+water\b|not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
+NOT_KILLER = r"gold\s+water\b|a\s+(?:villager|townie)\b|not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
              r"not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
              r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
 KILLER = r"kill\s+check\b|bad\b|dirty\b|nod(?:s|ded)?\b|" \
@@ -55,6 +56,11 @@ CORRECTED = re.compile(rf"\b(?:{NOT_KILLER}|{KILLER})[\s.…,;:!—–-]*(?:(?:n
                        rf"correction|my\s+mistake)\b[\s.…,;:!—–-]*(?=\b(?:{NOT_KILLER}|{KILLER}))", re.IGNORECASE)
 TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SEAT})|(?P<res>{RESULT.pattern})|"
                    r"(?P<pron>\b(?:him|her|it|them)\b)|(?P<and>\band\b|,|&)")
+STATUS = re.compile(rf"{SEAT}\s+(?:is|are)\s+(?:not\s+)?(?:a\s+|the\s+)?(?:villager|civilian|killer|wolf|innocent|"
+                    r"guilty|scum|mafia)\b")
+# words that make such a status a guess or hearsay, not a check
+GUESS = re.compile(r"\b(?:think|guess|feel|bet|suspect|believe|probably|maybe|might|could|seems?|looks?|if|says|said|"
+                   r"claims?|claimed|according|told)\b")
 TERSE_REST = re.compile(r"[\s,.;:&—-]|\band\b|\bseat\b|#|\b(?:before|after)\s+that\b|\bthen\b|\balso\b|\bplus\b")
 
 
@@ -90,7 +96,9 @@ def read_en(clause: str, f: Findings, players: int, speaker: int, police: bool) 
         own = OWN_CUE.search(segment) is not None
         if OTHERS.search(segment) and not own:
             continue
-        if own or listing or ((police or f.checked) and (CHECK_WORD.search(segment) or _terse(segment))) or f.dangling:
+        said = (police or f.checked) and (CHECK_WORD.search(segment) or _terse(segment) or (
+            STATUS.search(segment) and not GUESS.search(segment)))
+        if own or listing or said or f.dangling:
             told = (CHECKED.search(segment) or LEAD_CHECKED.search(segment)) is not None
             _segment(segment, f, players, speaker, own and told)
         listing = listing or (own and ":" in segment)

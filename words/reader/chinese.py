@@ -38,7 +38,8 @@ FORMS = [re.compile(p) for p in (
     rf"我(?:这|那)张(?:牌)?是(?P<role>{ROLE})",
     rf"我{ADV}就(?:是)?(?:一|一个|个){ADJ}(?P<role>{ROLE})",
     rf"(?:^|,)\s*(?:就|只|也就|就只)是{ONE}{ADJ}(?P<role>{ROLE})",
-    rf"(?:^|[,:])\s*{ADJ}(?P<role>{ROLE})(?:牌|身份)?(?=[,。!]|$)",
+    rf"(?:^|[,:])\s*{ONE}{ADJ}(?P<role>{ROLE})(?:牌|身份)?(?=[,。!]|$)",
+    rf"^{ADJ}(?P<role>{ROLE})(?:报到|在此|在这|来了|身份\s*:|结果\s*:)",
     rf"^我{ADJ}(?P<role>{ROLE})(?:牌)?(?=[,。!]|$)",
     rf"(?:报|亮|说)(?:一下|下)?(?:我的?)?身份\s*[:,]\s*{ADJ}(?P<role>{ROLE})",
     rf"(?:^|,|我的?)\s*{CARD}(?:是|:)\s*{ONE}{ADJ}(?P<role>{ROLE})", rf"^(?P<role>{ROLE})(?:报验|报告|汇报)",
@@ -56,15 +57,16 @@ IS = _any("是", "就是", "真的是", "绝对是", "确实是", "当然是", "
 GOOD = [re.compile(p) for p in (
     rf"我(?:自己)?{_any('的身份', '这张牌', '这张', '的牌')}?{IS}?(?:一个|个)?"
     rf"{_any('正儿八经的', '普通的', '铁', '纯', '真', '真正的')}?好人(?!们|加油|一方的票)",
-    rf"我{HEDGE}*(?:是)?(?:个|一个)?好人",
-    r"^(?:妥妥的|绝对的|百分百|铁|纯|真)?好人(?:一个|身份|发言|牌)?(?=[,。!]|$)", r"本人(?:是)?(?:个|一个)?好人",
+    rf"我{ADV}(?:是)?(?:个|一个)?好人",
+    r"(?:^|:)\s*(?:妥妥的|绝对的|百分百|铁|纯|真)?好人(?:一个|身份|发言|牌|这边|一边)?(?=[,。!]|$)",
+    r"我(?:是)?站在?(?:对的|好人)(?:一边|这边)", r"本人(?:是)?(?:个|一个)?好人",
     r"把我从[^,。]{0,6}(?:名单|嫌疑)[^,。]{0,3}(?:划掉|去掉|排除)",
     r"我(?:真的|也|并|根本)?不是[^,。]{1,8}的(?:杀手|狼|坏人|匪)",
     r"好人一个", r"(?:^|,)\s*就是(?:一个|个)?(?:普通的|正儿八经的)?好人",
     r"我(?:是)?清白", r"我(?:也|可|根本|并|真的)?不是坏人", r"好人阵营",
     rf"我{ADV}(?:是)?(?:铁|坚定地?|一直)?站(?:在|边)?(?:好人|平民|村民)(?!们)",
     r"^不是我(?=[,。!]|$)", r"(?:把我|我)(?:就)?(?:记|算|当)(?:成|作|做)?(?:一个|个)?好人",
-    r"我(?:跟|和)(?:你们|大家|好人)是一(?:边|伙|队)的",
+    rf"我{ADV}(?:跟|和)(?:你们|大家|好人)是一(?:边|伙|队)的",
     r"我(?:是|就是)(?:个|一个)?[^,。好坏]{0,5}的好人", r"我(?:一直)?(?:都|也)是好人", r"我是(?:个|一个|你们的)?金水",
 )]
 KILLERS = re.compile(r"我(?:是|就是)坏人|我(?:是|站在)杀手(?:一边|这边)")
@@ -77,6 +79,7 @@ CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|的话|若是|倘�
 # A confession said in mockery (对对对，我是杀手行了吧): a killer-side role claim in such a sentence is no claim.
 MOCKERY = re.compile(r"对对对|是是是|好好好|行行行|行了吧|满意了吧|呵呵|哈哈|开心就好|随便你们|你说是就是|"
                      r"那我还是|抓我吧|来抓我|我当然是")
+EITHER = re.compile(r"(?:可能|也许)是[^,。]{1,6},\s*也(?:可能|许)是|要么是[^,。]{1,6}要么是")
 BARE_DENIAL = re.compile(r"(?:^|,)\s*(?:可惜)?我?(?:也)?不是(?:[,。!]|$)")
 WHO = rf"(?P<who>{SEATS}|{_any('他', '她', '有人', '大家', '别人', '医生', '警察', '对方', '真警察', '好几个人')})"
 VERB = _any("说(?!的|法)", "称", "声称", "报了?", "讲", "表示", "认为", "说过", "自称", "跳", "验出", "(?<!的)验了?",
@@ -178,7 +181,8 @@ def _voices(sentence: str, speaker: int) -> list[tuple[str, str, str]]:
 
 def _claims(clause: str, f: Findings, speaker: int, earlier: str, mocked: bool = False) -> None:
     """Role and side claims and retractions, in text order (`mocked`: the sentence mocks, so no confession)."""
-    found: list[tuple[int, str, str | None]] = [(pos, "role", role) for pos, role in _roles_named(clause, speaker)]
+    found: list[tuple[int, str, str | None]] = [(pos, "role", role) for pos, role in _roles_named(clause, speaker)
+                                                if not EITHER.search(clause)]
     denied = [m for p in (CLAIM, NEG_ALSO) for m in p.finditer(clause)
               if m.groupdict().get("neg", "x") and role_of(m.group("role"), "zh") in KILLER_SIDE]
     found += [(m.start(), "side", "good") for m in denied]

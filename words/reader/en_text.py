@@ -25,6 +25,7 @@ def normalise(text: str, day: int | None) -> str:
     text = text.translate({0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2014: " — ", 0x2013: "-"})
     text = re.sub(r'"[^"\n]{0,200}"', " ", text)
     text = re.sub(r"\bim\b", "i'm", text)  # typed in a hurry
+    text = re.sub(r"\b100\s*(?:%|percent\b)", "completely", text)
     text = re.sub(r"(?:(?<=\s)|^)'[^\n]{1,80}?'(?=[\s.,;:!?]|$)", " ", text)
     text = re.sub(r"\bseat\s*\(\s*(\d{1,2})\s*,\s*([12])\s*\)", r"seat \1/\2", text)
     text = re.sub(r"\b(?:seat\s+)?(\d{1,2})'s\s+(first|second)\s+card\b",

@@ -30,15 +30,18 @@ ROLE_FORMS = [re.compile(p) for p in (
     r"remember|look|watch|save|protect|shoot|heal|guard|use|help|answer|explain|stop|consider|think|pick|choose|hug|"
     r"silence|step|skip|give|focus|make|take|hold|wake|get|find|are\b|is\b|were\b|was\b)",
     rf"(?:^|[,:]\s*)(?:just|only|merely|simply)\s+(?:a|an|one)\s+{ADJ}(?P<role>{ROLE})",
-    rf"^(?:[^\d:#\u27e8]{{0,40}}:\s*)?(?:just\s+|only\s+)?(?:a\s+|an\s+)?{ADJ}(?P<role>{ROLE})(?:\s+here)?\s*[.!]?$",
+    rf"^(?:[^\d:#\u27e8]{{0,40}}:\s*|(?:yep|yeah|yes|ok|okay|well|so|fine|honestly|right|me),?\s+)?(?:just\s+|only\s+)?"
+    rf"(?:a\s+|an\s+)?{ADJ}(?P<role>{ROLE})(?:\s+here)?\s*[.!]?$",
     rf"^{ADJ}(?P<role>{ROLE})\s+(?:claim|here|speaking|reporting)\b",
     rf"(?:^|:\s*)good\s+(?:guy|person|one|player|citizen)(?:\s+here)?,\s*(?:just\s+|only\s+)?(?:a\s+|an\s+)?{ADJ}"
     rf"(?P<role>{ROLE})",
     rf"{SELF_IS}[^.;:]{{0,50}}?(?:,\s*(?:(?:just|only|simply|merely)\s+(?:a|an|the)?\s*|(?:a|an)\s+)|:\s*(?:(?:just|only|"
     rf"simply|merely)\s+)?(?:a\s+|an\s+|the\s+)?){ADJ}(?P<role>{ROLE})"
     r"(?=\s*(?:[.,;!]|$|with\b|and\b|no\b|here\b|nothing\b|who\b|that\b))",
-    rf"^(?P<role>{ROLE})\s+report\b",
-    rf"\bas\s+{ARTICLE}{ADJ}(?P<role>{ROLE})[,:]?\s+(?:night\s+\d+\s+)?(?:i|we)\b",
+    rf"^(?P<role>{ROLE})\s+(?:report\b|(?:results?|checks?|findings)\s*:)",
+    rf"\bas\s+{ARTICLE}{ADJ}(?P<role>{ROLE})(?:[,:]?\s+(?:night\s+\d+\s+)?(?:i|we)\b|\s*:)",
+    # "civilian, vote 9": a lone civilian is never the one addressed (there are many), unlike "police, check 5"
+    rf"^{ADJ}(?P<role>civilian|villager|civ|civvie|civvy|townie|vanilla)(?:\s+here)?\s*,",
     rf"\bi,\s+{ARTICLE}{ADJ}(?P<role>{ROLE}),",
     rf"\bi\s+(?:claimed|claim)\s+(?:to\s+be\s+)?{ARTICLE}(?P<role>{ROLE})",
     r"\bwe\s+(?P<role>police|cops)\b", r"\bwe(?:'re|\s+are)\s+(?:both\s+)?(?:the\s+)?(?P<role>police|cops)\b",
@@ -60,7 +63,7 @@ KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
              r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
-             r"on your side|on team good|on team town|on team village|on the village " \
+             r"on your side|on the right side|on team good|on team town|on team village|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
 GOOD = [re.compile(p) for p in (
@@ -76,7 +79,8 @@ GOOD = [re.compile(p) for p in (
     r"\b(?:cross|strike|take|rule)\s+me\s+(?:off|out)(?:\s+(?:of\s+)?(?:the\s+|your\s+)?(?:killer|suspect|mafia|wolf)"
     r"\s+list)?\b", r"\bwhatever\s+my\s+card\s+is,?\s+it'?s\s+a\s+good\s+one\b",
     r"^(?:town|good)(?:\s+(?:here|through\s+and\s+through|all\s+the\s+way|for\s+sure))?\s*"
-    r"(?:[.!]|,\s*not\s+a\s+killer)", r"^not\s+me\b",
+    r"(?:[.!]|,\s*not\s+a\s+killer|,\s*i\s+mean)", r"^not\s+me\b", r"\bcall\s+me\s+(?:town|good|innocent)\b",
+    r":\s*(?:good|town)\s+side\s*,",
     SELF_IS + ADV + r"(?:not|no|never)\s+(?:[a-z']+\s+){0,3}?(?:killers?|mafia|wolf|wolves|werewolf|murderer|scum|"
     r"traitor|bad guys?|bad)\b(?!'s\s+target)",
     SELF_IS + r"not\s+(?:one\s+of\s+the\s+(?:two|three|four)|on\s+the\s+killers'?\s+side|with\s+the\s+killers)\b",

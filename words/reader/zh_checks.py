@@ -13,6 +13,7 @@ from words.reader.zh_text import NIGHT_CLOSE, NIGHT_OPEN, SEAT, SEAT_RE
 OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:验|查)|^(?:验证|查验)结果|"
                      r"我的(?:验人|金水|查杀|结果|查验)|本警|"
                      r"我(?:们)?组|给\s*\d{1,2}号\s*查杀|发\s*\d{1,2}号\s*金水|法官给我的结果|是我的查杀|我的两个金水|"
+                     rf"(?:^|,)\s*(?:{NIGHT_OPEN}[^{NIGHT_CLOSE}]*{NIGHT_CLOSE}\s*)?(?:验(?:了|过)?\s*\d{{1,2}}号|验出)|"
                      r"报验|结果如下|以(?:警察|预言家)(?:的)?身份|我(?:只)?(?:有|拿到|得到)的?(?:一个|两个|个)?结果|"
                      r"^第(?:二|三|2|3)个(?:验的)?是|给\s*\d{1,2}号\s*发(?:了)?\s*(?:金水|查杀)")
 CHECK_WORD = re.compile(rf"验|查(?!杀)|点头|摇头|{SEAT}\s*(?:是|的)?\s*(?:金水|查杀)|"
@@ -31,7 +32,7 @@ NOT_KILLER = r"不是杀手|不是坏人|不是狼|金水|好人|摇头|平民|�
 KILLER = r"查杀|是杀手|杀手|是狼|狼|点了?头|坏人|(?<=号)坏(?=[,。;]|$)"
 RESULT = re.compile(rf"(?P<nk>{NOT_KILLER})|(?P<k>{KILLER})")
 TOKEN = re.compile(rf"(?P<night>{NIGHT_OPEN}(?:\d+|x){NIGHT_CLOSE})|(?P<seat>{SEAT})|(?P<res>{RESULT.pattern})")
-COLLECTIVE = re.compile(r"(?:两|三|四|几|2|3|4)个(?P<res>查杀|金水)[:：]")
+COLLECTIVE = re.compile(r"(?:(?:两|三|四|几|2|3|4)个|验出(?:了)?(?:一|两|1|2)?个)(?P<res>查杀|金水|杀手|狼|好人)[:：]")
 
 
 # 我亲自验过9号：投他出局: a check whose result is the call to execute it (a killer).
@@ -66,7 +67,7 @@ TERSE_REST = re.compile(r"[\s,;:、和与。!]|是|结果|验证|查验|验了|�
 
 def _terse(segment: str) -> bool:
     """A bare list of seats and results (3号好人，8号杀手 / 4号：好人), once the speaker claims the police."""
-    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)|^(?:警察|预言家)", "", segment)
+    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)|^(?:警察|预言家)(?:身份|结果)?", "", segment)
     return not TERSE_REST.sub("", TOKEN.sub("", rest))
 
 
@@ -100,7 +101,7 @@ def _segment(segment: str, f: Findings, players: int, speaker: int) -> None:
     collective = COLLECTIVE.search(segment)
     pairs: list[tuple[Target, Result]] = []
     if collective is not None:
-        result: Result = "killer" if collective.group("res") == "查杀" else "not_killer"
+        result: Result = "killer" if collective.group("res") in ("查杀", "杀手", "狼") else "not_killer"
         pairs = [(s, result) for s in _seats(segment[collective.end():], players)]
     else:
         pairs = _pairs(segment, players)
