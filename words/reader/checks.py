@@ -45,7 +45,8 @@ VOTE_OUT_CHECKED = re.compile(rf"(\b(?:i|we)\s+(?:\w+\s+)?checked\s+{SEAT}(?:\s+
                               r"lynch)\s+(?:it|him|her|them)\s+out|out\s+with\s+(?:it|him|her|them))")
 CLEARED_BY_ME = re.compile(rf"\b(?P<who>i|we)\s+(?:(?:also|have|had|just)\s+)?cleared\s+(?P<s>{SEAT})|"
                            rf"(?P<t>{SEAT})\s+(?:is|was)\s+cleared\s+by\s+(?P<by>me|us)\b")
-NOT_KILLER = r"gold\s+water\b|a\s+(?:villager|townie)\b|not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
+NOT_KILLER = r"gold\s+water\b|a\s+(?:villager|townie)\b|(?<=:\s)(?:villager|civilian|town)\b|" \
+             r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
              r"not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
              r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
 KILLER = r"kill\s+check\b|bad\b|dirty\b|nod(?:s|ded)?\b|" \

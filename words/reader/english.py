@@ -20,7 +20,7 @@ ARTICLE = r"(?:(?:a|an|the|one of the|one of|the other|the only|the real|a real|
 ADJ = r"(?:(?:plain|ordinary|simple|regular|vanilla|humble|normal|lowly|real|true|other|last|surviving|remaining|" \
       r"second|only|dead|honest|genuine|actual|lone|little|poor|boring|confirmed|good\s+old|everyday|average|" \
       r"innocent|iron|plain\s+old|most|very)\s+)*"
-SELF_IS = r"\bi(?:'m|\s+am|\s+was)\s+"
+SELF_IS = r"\bi(?:'m|\s+am|\s+was|'ve\s+been|\s+have\s+been)\s+"
 NEG = r"(?P<neg>(?:not|no|never)\s+(?:(?:even|really|actually|just)\s+)?)?"
 CLAIM = re.compile(SELF_IS + ADV + NEG + ADV + ARTICLE + ADJ + rf"(?P<role>{ROLE})")
 ROLE_FORMS = [re.compile(p) for p in (
@@ -47,7 +47,9 @@ ROLE_FORMS = [re.compile(p) for p in (
     r"\bwe\s+(?P<role>police|cops)\b", r"\bwe(?:'re|\s+are)\s+(?:both\s+)?(?:the\s+)?(?P<role>police|cops)\b",
     r"\bi(?:'m|\s+am)\s+(?:the\s+)?(?:dead\s+|late\s+|other\s+|real\s+)?(?P<role>police|cop)(?:'s|s')\s+partner",
     rf"\bmy\s+(?:only\s+)?card\s+is\s+{ARTICLE}(?P<role>{ROLE})",
-    rf"\bmy\s+(?:only\s+)?(?:role|card|identity|part)\s*(?:is|:|says|reads)\s*{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bmy\s+(?:only\s+)?(?:role|card|identity|part)(?:'s|\s*(?:is|:|says|reads))\s*{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bwhat\s+i\s+am\s+is\s+{ARTICLE}{ADJ}(?P<role>{ROLE})",
+    rf"\bi(?:'m|\s+am)\s+playing\s+{ARTICLE}{ADJ}(?P<role>{ROLE})\b",
     rf"\bi\s+(?:got|drew|pulled|was\s+dealt)\s+(?:a\s+|an\s+|the\s+)?{ADJ}(?P<role>{ROLE})(?:\s+card)?\s*(?=[.,;!]|$)",
     rf"^{ADJ}(?P<role>{ROLE})\s+card\b(?!\s+(?:is|was)\b)",
     rf"\bi\s+(?:hold|have|got|drew|draw|was\s+dealt|picked|(?:'m|\s+am)\s+holding)\s+(?:a|an|the|one|my)?\s*{ADJ}"
@@ -63,7 +65,8 @@ KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
              r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
-             r"on your side|on the right side|on team good|on team town|on team village|on the village " \
+             r"on your side|on the right side|on the innocent side|a member of the town|a member of the village|" \
+             r"part of the town|part of the village|on team good|on team town|on team village|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
 GOOD = [re.compile(p) for p in (
@@ -79,7 +82,8 @@ GOOD = [re.compile(p) for p in (
     r"\b(?:cross|strike|take|rule)\s+me\s+(?:off|out)(?:\s+(?:of\s+)?(?:the\s+|your\s+)?(?:killer|suspect|mafia|wolf)"
     r"\s+list)?\b", r"\bwhatever\s+my\s+card\s+is,?\s+it'?s\s+a\s+good\s+one\b",
     r"^(?:town|good)(?:\s+(?:here|through\s+and\s+through|all\s+the\s+way|for\s+sure))?\s*"
-    r"(?:[.!]|,\s*not\s+a\s+killer|,\s*i\s+mean)", r"^not\s+me\b", r"\bcall\s+me\s+(?:town|good|innocent)\b",
+    r"(?:[.!]|,\s*not\s+a\s+killer|,\s*i\s+mean)", r"^not\s+me\b",
+    r"^good\s+(?:guy|person|one|player)(?:\s+here)?\s*[.!]", r"\bcall\s+me\s+(?:town|good|innocent)\b",
     r":\s*(?:good|town)\s+side\s*,",
     SELF_IS + ADV + r"(?:not|no|never)\s+(?:[a-z']+\s+){0,3}?(?:killers?|mafia|wolf|wolves|werewolf|murderer|scum|"
     r"traitor|bad guys?|bad)\b(?!'s\s+target)",
@@ -108,6 +112,9 @@ MOCKERY = re.compile(r"^(?:oh\s+|ah\s+)?(?:oh\s+yes|oh\s+yeah|yeah,?\s+(?:yeah|a
                      r"i(?:'m|\s+am)\b|\bi(?:'m|\s+am)\s+(?:the\s+|a\s+)?\w+\s+too\b")
 # "I'm just a civilian I think?": a statement that ends on a hedge is no question.
 HEDGED_END = re.compile(r"(?<=\w)\s*,?\s*(?:i\s+think|i\s+guess|i\s+suppose|i\s+believe|probably|maybe)\?$")
+NO_WAY = re.compile(r"\b(?:there's\s+|there\s+is\s+)?no\s+way\s+i(?:'m|\s+am)\b")  # "there's no way I'm a killer"
+# "maybe I'm the police, maybe I'm not": a role in two minds is no claim
+EITHER = re.compile(r"\bmaybe\s+i(?:'m|\s+am)\b.*\bmaybe\s+(?:i'm\s+|i\s+am\s+)?not\b|\bi\s+could\s+be\b")
 CONDITIONAL = re.compile(r"\b(?:if(?!\s+you\s+(?:like|want|wish|must|please|insist)\b)|suppose|supposing|unless|"
                          r"assuming|granted|had\s+i\s+been|(?<!i'd\s)(?<!i\s)(?<!would\s)(?<!i'll\s)say\s+(?=i(?:'m|\s+am|\s+was|\s+were)\b)|"
                          r"imagine|were\s+i|let's\s+say|would\s+have\s+been|i\s+would\s+be|i'd\s+be)\b")
@@ -130,7 +137,8 @@ OTHERS_SAY = re.compile(r"^(?:(?:today|yesterday|now|and|but|then|so),?\s+)?(?:e
 def read(text: str, players: int, speaker: int, day: int | None) -> Findings:
     """The findings of an English statement."""
     f = Findings()
-    sentences = [HEDGED_END.sub(".", s) for s in en_text.sentences(checks.self_corrected(text), day)]
+    sentences = [NO_WAY.sub("i'm not", HEDGED_END.sub(".", s))
+                 for s in en_text.sentences(checks.self_corrected(text), day)]
     police = any(_says_police(s) for s in sentences)
     earlier = ""
     for sentence in sentences:
@@ -219,7 +227,9 @@ def _claims(clause: str, f: Findings, earlier: str) -> None:
         roles = [r for r in (role_of(m2.group("a"), "en"), role_of(m2.group("b"), "en")) if r]
         if roles:
             found.append((m2.start(), "role", stronger(roles)))
-    for i, p in enumerate(ROLE_FORMS):
+    if EITHER.search(clause):
+        found = [x for x in found if x[1] != "role"]
+    for i, p in enumerate(ROLE_FORMS if not EITHER.search(clause) else ()):
         for m in p.finditer(clause):
             role = role_of(m.group("role"), "en")
             if i < BARE_FORMS and role in KILLER_SIDE:

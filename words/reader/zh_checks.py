@@ -19,7 +19,7 @@ OWN_CUE = re.compile(r"我(?:们|自己)?(?:这一组|组)?[^\s,。;:!?]{0,6}(?:
 CHECK_WORD = re.compile(rf"验|查(?!杀)|点头|摇头|{SEAT}\s*(?:是|的)?\s*(?:金水|查杀)|"
                         rf"(?:金水|查杀)\s*(?:是|:)?\s*{SEAT}")
 TELLERS = r"(?:他|她|警察|警|医生|有人|别人|大家|对方|真警察|假警察)"
-OTHERS = re.compile(rf"{SEAT}(?:的遗言|刚才|昨天|也|都|已经|还)?(?:说|报|给|发|称|讲|验|查(?!杀)|跳)|"
+OTHERS = re.compile(rf"{SEAT}(?:的遗言|刚才|昨天|也|都|已经|还)?(?:说|报|给|发|称|讲|验(?!出来)|查(?!杀)|跳)|"
                     rf"{TELLERS}(?:的遗言|刚才|昨天|已经|也|都|报过)?(?:\S{{0,2}})?(?:说|报|给|发|称|讲|验出)|"
                     rf"被(?:\S{{0,6}})?(?:查杀|验|查|报)|{SEAT}的(?:验人|查杀|金水|结果)|(?:他|她)(?:报|给)的|"
                     r"请.{0,6}验|跟着.{0,6}验人")
@@ -56,18 +56,23 @@ def read_zh(clause: str, f: Findings, players: int, speaker: int, police: bool) 
         if re.search(rf"我[^\s,。;:!?]{{0,3}}(?:验|查)(?:了|的|过)?(?:是)?\s*{SEAT}", segment):
             f.checked = True
         listed = police and RESULT.search(segment) and SEAT_RE.search(segment) and (
-            NIGHT_OPEN in segment or _terse(segment) or re.search(r"查杀|金水", segment))
+            NIGHT_OPEN in segment or _terse(segment) or re.search(r"查杀|金水", segment) or (
+                STATUS.search(segment) and not GUESS.search(segment)))
         if own or CHECK_WORD.search(segment) or listed:  # 第一晚13号好人: a police claimant's list of nights
             _segment(segment, f, players, speaker)
         listing = listing or (own and ":" in segment)
 
 
+# a police claimant's 10号不是杀手 is its check, unless a guess or hearsay word stands beside it
+STATUS = re.compile(rf"{SEAT}(?:就|也)?(?:是|不是)(?:杀手|好人|狼|坏人|平民)")
+GUESS = re.compile(r"觉得|感觉|怀疑|可能|应该|大概|估计|说|认为|猜|像|如果|要是|也许")
 TERSE_REST = re.compile(r"[\s,;:、和与。!]|是|结果|验证|查验|验了|验|的|就这些|就这样|如下|没了|也|都")
 
 
 def _terse(segment: str) -> bool:
     """A bare list of seats and results (3号好人，8号杀手 / 4号：好人), once the speaker claims the police."""
-    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)|^(?:警察|预言家)(?:身份|结果)?", "", segment)
+    rest = re.sub(r"^.*?(?:我是|本|跳)[^,。]{0,4}(?:警察|预言家|警)|^(?:警察|预言家)(?:身份|结果|在这|在此)?", "",
+                  segment)
     return not TERSE_REST.sub("", TOKEN.sub("", rest))
 
 
