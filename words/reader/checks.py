@@ -17,7 +17,7 @@ OWN_CUE = re.compile(
     r"\b(?:i|we)\s+(?:have|got|had|hold)\s+(?:a\s+)?(?:nod|shake)\b|\bmy\s+(?:nod|shake)\b|"
     rf"^(?:{NIGHT_OPEN}\d+{NIGHT_CLOSE}\s*[:,]?\s*)?(?:checked|verified|investigated|inspected)[\s:]|"
     r"(?:^|,\s*|\b(?:one|a|my|only|single)\s+)(?:results?|checks?|findings|verifications?)(?:\s+(?:for|on)\s+(?:seat\s+)?"
-    r"\d{1,2})?\s*:|\bwhat\s+i\s+(?:got|found|have)\s*:|\bmy\s+(?:first|second|third|next|last|latest|other)\s+(?:one\s+)?"
+    r"\d{1,2}|\s+so\s+far)?\s*:|\bwhat\s+i\s+(?:got|found|have)\s*:|\bmy\s+(?:first|second|third|next|last|latest|other)\s+(?:one\s+)?"
     r"(?:was|is|:)|^(?:as\s+)?(?:the\s+)?(?:police|cop|seer|detective|investigator)(?:\s+(?:results?|checks?))?\s*:|"
     r"\bi\s+found\s+(?:a|the|one|two)\s+(?:killer|wolf|mafia)|"
     r"^[a-z ]{0,24}\b(?:claim|here|report|speaking)\s*:|\bmy\s+(?:\w+\s+){0,2}(?:check|checks|result|results|"
@@ -26,8 +26,8 @@ OWN_CUE = re.compile(
     r"\bi\s+saw\s+the\s+judge\b|\bthe\s+judge\s+(?:nodded|shook|gave\s+me|showed\s+me)\b|\bwhat\s+the\s+judge\s+"
     r"showed\s+me\b|\bpolice\s+report\b|\bwe\s+(?:police\s+)?checked\b|\bmy\s+(?:\w+\s+){0,2}(?:card|partner|team)\s+"
     r"(?:also\s+|first\s+)?(?:checked|looked\s+at)\b")
-CHECK_WORD = re.compile(rf"\bnod|\bshake|\bshook\b|\bclean\b|\bcame\s+back\b|{NIGHT_OPEN}\d+{NIGHT_CLOSE}|\bjudge\b|"
-                        r"\bgold\s+water\b|\bkill\s+check\b")
+CHECK_WORD = re.compile(rf"\bnod|\bshake|\bshook\b|\bclean\b|\bcame\s+(?:back|up|out)(?:\s+as)?\b|"
+                        rf"{NIGHT_OPEN}\d+{NIGHT_CLOSE}|\bjudge\b|\bgold\s+water\b|\bkill\s+check\b")
 OTHERS = re.compile(rf"{SEAT}'s\s+(?:check|checks|nod|shake|result|results|claim|report|last\s+words|clear|word)\b|"
                     rf"\bfrom\s+{SEAT}\b|\baccording\s+to\b|{SEAT}\s+(?:and\s+{SEAT}\s+)?(?:says?|said|claims?|claimed|"
                     r"told|reported|thinks|agree|agrees|gave|has\s+given|checked)\b|\b(?:he|she|they)\s+(?:says?|said|"
@@ -48,10 +48,10 @@ CLEARED_BY_ME = re.compile(rf"\b(?P<who>i|we)\s+(?:(?:also|have|had|just)\s+)?cl
 NOT_KILLER = r"gold\s+water\b|a\s+(?:villager|townie)\b|(?<=:\s)(?:villager|civilian|town)\b|" \
              r"not\s+(?:a\s+|the\s+)?(?:killer|wolf|mafia)s?\b|" \
              r"not\b(?=\s*(?:[.,;!]|$))|shake[sn]?\b|shook\b|clean\b|" \
-             r"came\s+back\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
+             r"came\s+(?:back|up|out)(?:\s+as)?\s+(?:good|clean|innocent|town)\b|good\b|innocent\b|town\b|cleared\b|a\s+civilian\b"
 KILLER = r"kill\s+check\b|bad\b|dirty\b|nod(?:s|ded)?\b|" \
          r"(?:a\s+|the\s+)?(?:killer|wolf|mafia|scum)s?\b(?!')|guilty\b|found\s+a\s+killer\b|" \
-         r"came\s+back\s+(?:a\s+)?killer\b"
+         r"came\s+(?:back|up|out)(?:\s+as)?\s+(?:a\s+)?killer\b"
 RESULT = re.compile(rf"\b(?:(?P<nk>{NOT_KILLER})|(?P<k>{KILLER}))")
 CORRECTED = re.compile(rf"\b(?:{NOT_KILLER}|{KILLER})[\s.…,;:!—–-]*(?:(?:no|oh|uh),?\s+)?(?:wait|sorry|i\s+mean|"
                        rf"correction|my\s+mistake)\b[\s.…,;:!—–-]*(?=\b(?:{NOT_KILLER}|{KILLER}))", re.IGNORECASE)

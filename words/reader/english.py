@@ -65,7 +65,8 @@ KILLER_SIDE = frozenset(r for r in CLAIMABLE if side_of_role(r) == "killers")
 TWO_CARDS = re.compile(rf"\bmy\s+(?:two\s+)?cards\s+are\s+(?:the\s+)?(?P<a>{ROLE})\s+and\s+(?:the\s+)?(?P<b>{ROLE})")
 GOOD_WORDS = r"(?:good|town|town-aligned|innocent|clean|one of you|one of the good ones|one of the good guys|a good " \
              r"guy|a good one|village-aligned|good-aligned|on the good side|on the good team|on the good guys' side|" \
-             r"on your side|on the right side|on the innocent side|a member of the town|a member of the village|" \
+             r"on your side|on the side of the good guys|on the side of the town|on the right side|" \
+             r"on the innocent side|a member of the town|a member of the village|" \
              r"part of the town|part of the village|on team good|on team town|on team village|on the village " \
              r"side|on the town side|on the side of the living|on the side of good|with the village|with the town|" \
              r"with you|village|no killer|the good side|good, not a killer)"
@@ -86,12 +87,13 @@ GOOD = [re.compile(p) for p in (
     r"^good\s+(?:guy|person|one|player)(?:\s+here)?\s*[.!]", r"\bcall\s+me\s+(?:town|good|innocent)\b",
     r":\s*(?:good|town)\s+side\s*,",
     SELF_IS + ADV + r"(?:not|no|never)\s+(?:[a-z']+\s+){0,3}?(?:killers?|mafia|wolf|wolves|werewolf|murderer|scum|"
-    r"traitor|bad guys?|bad)\b(?!'s\s+target)",
+    r"traitor|bad guys?|bad|evil)\b(?!'s\s+target)",
+    SELF_IS + r"as\s+good\s+as\b",
     SELF_IS + r"not\s+(?:one\s+of\s+the\s+(?:two|three|four)|on\s+the\s+killers'?\s+side|with\s+the\s+killers)\b",
     SELF_IS + r"[^.;]{0,40}?,\s*not\s+(?:a\s+|the\s+)?(?:mafia|killer|wolf|scum)\b",
     r"\bi\s+will\s+not\s+be\s+a\s+killer\b",
-    SELF_IS + ADV + r"(?:a\s+)?(?:good|town|village|town-aligned)\s+(?:player|guy|person|one|card|seat|citizen|"
-    r"member)\b",
+    SELF_IS + ADV + r"(?:a\s+)?(?:good|good-side|town|village|town-aligned)\s+(?:player|guy|person|one|card|seat|"
+    r"citizen|member|soul)\b",
     r"\bside\b[^.]{0,40}:\s*(?:the\s+)?(?:good|town|village)\b",
     r"\bcheck\s+me\b.*\byou'll\s+get\s+a\s+shake\b",
 )]
@@ -131,7 +133,11 @@ QUOTE_LEAD = re.compile(rf"^(?:(?:and|but|so|also|yesterday|earlier|then|now|tod
 HEARD = re.compile(rf"\bi\s+(?:heard|saw)\s+(?P<who>{SEAT})\s+(?P<verb>accuse|name|point\s+at|say|claim)\b")
 OTHERS_SAY = re.compile(r"^(?:(?:today|yesterday|now|and|but|then|so),?\s+)?(?:everyone|everybody|someone|somebody|"
                         r"people|they|he|she|the\s+\w+|some|others|nobody)"
-                        r"(?:\s+\w+)?\s+(?:says?|said|claims?|thinks?|think)\b|\baccording\s+to\s+(?!me\b)")
+                        r"(?:\s+\w+)?\s+(?:says?|said|saying|claims?|thinks?|think)\b|\baccording\s+to\s+(?!me\b)")
+# "when I was the police last game": another game's card is no claim in this one
+OTHER_GAME = re.compile(r"\b(?:last|previous|another|other|that|my\s+last)\s+game\b")
+# "I'm not town, I'm not scum": a speaker denying both sides claims neither
+NOT_GOOD = re.compile(SELF_IS + r"not\s+(?:town|good|innocent|village)\b")
 
 
 def read(text: str, players: int, speaker: int, day: int | None) -> Findings:
@@ -198,7 +204,7 @@ def _own(clause: str, f: Findings, players: int, speaker: int, police: bool, ear
     m = re.search(rf"\bi,\s+{ARTICLE}{ADJ}(?P<role>{ROLE}),", clause)
     if m:
         f.role(role_of(m.group("role"), "en") or "civilian")
-    if question:
+    if question or OTHER_GAME.search(clause):
         return
     cond = CONDITIONAL.search(clause)
     if cond is not None:  # "if I were the police…" claims nothing; "I'm the police and I'll check 3 if…" does
@@ -250,6 +256,8 @@ def _claims(clause: str, f: Findings, earlier: str) -> None:
             found.append((m3.start(), "role", prior[-1]))
     if MOCKERY.search(clause):
         found = [x for x in found if not (x[1] == "role" and x[2] in KILLER_SIDE)]
+    if NOT_GOOD.search(clause):
+        found = [x for x in found if x[1] != "side"]
     for _, kind, value in sorted(found, key=lambda x: x[0]):
         if kind == "role" and value is not None:
             f.role(value)
