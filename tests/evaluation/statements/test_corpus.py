@@ -105,3 +105,17 @@ def test_each_language_holds_six_hundred_statements(lang: str) -> None:
 def test_the_reader_meets_its_targets(lang: str, field: str) -> None:
     s = corpus.score(ROWS[lang], field)
     assert s.meets(), f"{lang} {field}: precision {s.precision}, recall {s.recall}"
+
+
+def test_docs_metrics_gives_the_corpus_and_its_scores_as_measured() -> None:
+    """docs/metrics.md states the corpus's size and the reader's figures on it; they are what the corpus gives."""
+    doc = " ".join((ROOT / "docs" / "metrics.md").read_text(encoding="utf-8").split())
+    assert f"{len(ROWS['en'])} en + {len(ROWS['zh'])} zh statements" in doc
+
+    def pr(lang: str, field: str) -> str:
+        s = corpus.score(ROWS[lang], field)
+        return f"{s.precision:.3f} / {s.recall:.3f}"
+
+    said = (f"role {pr('en', 'said_role')} (en), {pr('zh', 'said_role')} (zh); side {pr('en', 'said_side')}, "
+            f"{pr('zh', 'said_side')}; checks {pr('en', 'said_checks')}, {pr('zh', 'said_checks')}")
+    assert said in doc
