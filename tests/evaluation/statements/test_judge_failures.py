@@ -132,7 +132,10 @@ def test_the_preflight_asks_a_fixed_probe_never_a_statement_of_the_run(run_dir: 
     assert preflight == second and rubric.PROBE_WORDS["en"] in preflight
     assert words not in preflight
     rows = read_labels(run_dir / LABELS)
-    assert [r["status"] for r in rows] == ["refused", "labelled", "labelled", "labelled", "labelled", "labelled"]
+    # the first statement asked is refused, and so is any later one of the six with the very same words
+    expected = ["refused" if w == words else "labelled" for w in asked_order(run_dir)[:6]]
+    assert expected[0] == "refused" and expected.count("labelled") >= 4
+    assert [r["status"] for r in rows] == expected
 
 
 def test_a_refused_probe_stops_labelling_in_one_line(run_dir: Path, monkeypatch: pytest.MonkeyPatch,
