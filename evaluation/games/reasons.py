@@ -5,7 +5,8 @@ the judge dealt).
 
 - `seat` "checked" `target` and got `result`: a check_result event with that target and result that the seat saw.
 - "reported" a check of `target` with `result`, "claimed" `role` (its latest role claim), "accuses" `target`:
-  the seat's speeches; "voted" for `target`: its votes.
+  the seat's speeches; "led": the first accusation of `target` on the record is the seat's; "voted" for
+  `target`: its votes.
 - "died": a death event of the seat; "executed": a verdict that executed it (`result`, where given: the side the
   judge announced, "killer" or "good").
 - "holds" / "lacks" the card `role`: the deal.
@@ -71,6 +72,10 @@ def holds(fact: Attribution, events: Sequence[Event]) -> bool:
     speeches = [e.data for e in events if e.kind in SPEECHES and e.data.get("seat") == fact.seat]
     if act == "accuses":
         return any(d.get("accusation") == fact.target for d in speeches)
+    if act == "led":  # the first accusation of `target` on the record is the seat's
+        first = next((e.data.get("seat") for e in events if e.kind in SPEECHES
+                      and e.data.get("accusation") == fact.target), None)
+        return first == fact.seat
     claims = [d["claim"] for d in speeches if isinstance(d.get("claim"), dict)]
     if act == "claimed":
         roles = [c.get("role") for c in claims if c.get("role")]
