@@ -21,7 +21,7 @@ PLAYERS, SPEAKER, DAY = 12, 1, 3
 # the intents that claim something of the speaker's own: its role, its checks, that it is the police or not a killer
 CLAIM_INTENTS = {"civilian", "role", "checks", "checked_killer", "checked_good", "again", "why_check", "why_impostor",
                  "why_accused_checked", "why_voted_checked"}
-GOOD_SIDE = {"defend", "why_accused_me", "defend_close"}  # may say the speaker is good, never more
+GOOD_SIDE = {"defend", "why_accused_me", "defend_self", "defend_close"}  # may say the speaker is good, never more
 
 
 def _identities(lang: str) -> list[tuple[str, str]]:

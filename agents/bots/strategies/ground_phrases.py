@@ -117,12 +117,14 @@ EN: dict[str, tuple[str, ...]] = {
     # how a ground ends
     "join": (", so ", "; that is why ", ": so ", "; so ", "; hence "),
     "conclude": ("I vote {seat}", "my vote goes to {seat}", "I suspect {seat}", "{seat} is my pick", "{seat} should go",
-                 "let us vote out {seat}"),
+                 "I am voting for {seat}"),
     "believe": ("I believe {good}", "my trust goes to {good}", "I side with {good}", "I go with {good}"),
     "join_quiet": (", but ", "; still, ", ", and yet ", "; even so, "),
     "hold": ("that points at nobody yet", "I name no one for it yet", "I cannot tie it to anyone yet",
              "I hold my accusation for now", "I keep my vote open"),
     "defend_lead": ("{seat} accuses me", "I am accused by {seat}", "{seat} names me as a suspect", "{seat} names me"),
+    "defend_self": ("I know my own card, and it is no killer's", "I know what I hold, and it is not a killer",
+                    "my own card tells me I am innocent", "I hold no killer's card"),
     "defend_close": ("look there, not at me", "I am not a killer", "do not waste your vote on me",
                      "doubt the accuser, not me"),
 }
@@ -201,5 +203,6 @@ ZH: dict[str, tuple[str, ...]] = {
     "join_quiet": ("，但", "；不过", "，可是", "；即便如此，"),
     "hold": ("这还指不到具体的人", "我暂时不因此点名", "我还连不到任何人身上", "我先不指认", "我的票先留着"),
     "defend_lead": ("{seat}指认我", "{seat}踩我", "{seat}点了我的名", "{seat}把我列为嫌疑人"),
-    "defend_close": ("该看的是他，不是我", "我不是杀手", "别把票浪费在我身上", "该怀疑的是指认我的人"),
+    "defend_self": ("我清楚自己的牌，不是杀手", "我知道自己拿的是什么，不是杀手", "我自己的牌告诉我，我是清白的", "我手里不是杀手牌"),
+    "defend_close": ("该看的是他，不是我", "我是清白的", "别把票浪费在我身上", "该怀疑的是指认我的人"),
 }

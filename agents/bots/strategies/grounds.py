@@ -45,10 +45,13 @@ def accusing(sit: Situation, seat: int, police: bool, check_night: int | None = 
     return about(sit, seat, police) or HUNCH
 
 
-def about(sit: Situation, seat: int, police: bool) -> Ground | None:
-    """A ground against `seat` from what the seat may say (for a defence: what speaks against its accuser)."""
+def about(sit: Situation, seat: int, police: bool, defence: bool = False) -> Ground | None:
+    """A ground against `seat` from what the seat may say (`defence`: against the seat that accuses it, where
+    that accusation itself is no ground)."""
     for find in (doubted, _reported, _counted, _voted, _against_cleared, _against_dead, _against_me,
                  _pointed_by_police, _led):
+        if defence and find is _against_me:
+            continue
         ground = find(sit, seat, police)
         if ground is not None:
             return ground
@@ -97,8 +100,10 @@ def doubted(sit: Situation, seat: int, police: bool) -> Ground | None:
 
 def _reported(sit: Situation, seat: int, police: bool) -> Ground | None:
     """A police claimant the seat believes reported `seat` a killer (and why it believes it, where the record
-    says: it died at night after claiming)."""
-    by = [c for c, b in sit.beliefs.items() if sit.rec.said.get(c, {}).get(seat) and b.trust >= 0.3 and c != sit.me]
+    says: it died at night after claiming); a killer may cite its own false police's report, which is on the
+    record as reported."""
+    by = [c for c, b in sit.beliefs.items() if sit.rec.said.get(c, {}).get(seat) and c != sit.me
+          and (b.trust >= 0.3 or (sit.killer and c in sit.team))]  # a killer cites its false police's report too
     if not by:
         return None
     best = max(by, key=lambda c: sit.beliefs[c].trust)
@@ -217,10 +222,13 @@ def defending(sit: Situation, police: bool) -> Ground:
     for a in dict.fromkeys(accusers):
         if a in sit.team and sit.killer:
             continue
-        ground = about(sit, a, police)
+        ground = about(sit, a, police, defence=True)
         if ground is not None:
             reason = Reason("defence", (_a(a, "accuses", sit.me), *ground.reason.evidence))
             return Ground(ground.intent, reason, ground.values)  # the ground's "seat" is the accuser
+    if accusers and not sit.killer:  # nothing against the accuser: the seat knows its own card
+        return Ground("defend_self", Reason("defence", (_a(accusers[0], "accuses", sit.me),
+                                                        _a(sit.me, "lacks", role="killer"))), {"seat": accusers[0]})
     return HUNCH
 
 
@@ -228,9 +236,8 @@ def holding_back(sit: Situation) -> Ground:
     """Naming nobody: the latest thing the record shows that the seat goes by (a death, the verdict)."""
     rec = sit.rec
     if rec.last_dead:
-        dead = rec.last_dead[0]
         return Ground("quiet_dead", Reason("death", tuple(_a(d, "died") for d in rec.last_dead)),
-                      {"dead": dead})
+                      {"dead": tuple(rec.last_dead)})
     if rec.last_verdict is not None:
         side = rec.sides.get(rec.last_verdict)
         return Ground("quiet_executed", Reason("verdict", (_a(rec.last_verdict, "executed", result=side),)),

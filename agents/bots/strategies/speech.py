@@ -129,7 +129,8 @@ def speech(sit: Situation, claim: Claim | None, point: Point, counter: int | Non
 
 def _grounded(voice: Voice, ground: Ground) -> str:
     """The ground's clause, worded from its facts; what it says other seats did is kept with the speech."""
-    values = {k: voice.seat(int(str(v))) if k in SEATS else v for k, v in ground.values.items()}
+    values = {k: (voice.seats(sorted(v)) if isinstance(v, list | tuple) else voice.seat(int(str(v)))) if k in SEATS
+              else v for k, v in ground.values.items()}
     said = tuple(a for a in ground.reason.evidence if a.act in SAID_ACTS)
     return voice.attribute(ground.intent, said, **values) if said else voice.say(ground.intent, **values)
 

@@ -6,6 +6,8 @@ tests/agents/bots/test_attributions.py `quote_backed`)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from agents.bots.strategies.ground_phrases import EN, ZH
@@ -17,7 +19,7 @@ from words.reader import read_statement
 PLAYERS, SPEAKER, DAY = 13, 1, 3
 SEAT, BY, TARGET, NIGHT = 6, 8, 9, 2
 WORDS = {"en": EN, "zh": ZH}
-PARTS = {"join", "conclude", "join_quiet", "hold", "defend_lead", "defend_close"}
+PARTS = {"join", "conclude", "join_quiet", "hold", "defend_lead", "defend_self", "defend_close", "believe"}
 # the grounds that say the speaker's own check, or that it is the police: (role, checks) it claims
 OWN = {"why_check": ("police", {(SEAT, "killer", NIGHT)}), "why_impostor": ("police", set()),
        "why_accused_checked": ("police", {(TARGET, "not_killer", NIGHT)}),
@@ -79,7 +81,11 @@ def sentences(lang: str, intent: str) -> list[str]:
     return out
 
 
-def problems(lang: str, intent: str, text: str) -> list[str]:
+def problems(lang: str, intent: str, text: str, accuses: tuple[int, ...] | None = (SEAT,),
+             record_more: tuple[Event, ...] = (), subset: bool = False) -> list[str]:
+    """What the reader gets wrong in `text`, a sentence on a ground of `intent` (`accuses`: the accusation it
+    concludes with, or with `subset` the seats it may be read as accusing; None: not checked, a defence may read as
+    accusing its accuser)."""
     r = read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)
     role, checks = OWN.get(intent, (None, set()))
     out = []
@@ -87,9 +93,9 @@ def problems(lang: str, intent: str, text: str) -> list[str]:
         out.append(f"role {r.said_role}")
     if {(c.target, c.result, c.night) for c in r.said_checks} != checks:
         out.append(f"checks {r.said_checks}")
-    if r.accuses != (SEAT,):
+    if accuses is not None and r.accuses != accuses and not (subset and set(r.accuses) <= set(accuses)):
         out.append(f"accuses {r.accuses}")
-    out += [f"misquotes {q}" for q in r.quotes if not quote_backed(q, record(intent))]
+    out += [f"misquotes {q}" for q in r.quotes if not quote_backed(q, [*record(intent), *record_more])]
     return out
 
 
@@ -122,10 +128,51 @@ def test_the_other_parts_claim_nothing_of_the_speaker(lang: str) -> None:
                 r = read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)
                 if r.said_role or r.said_checks or r.accuses or r.said_side:
                     wrong.append((text, r))
+    for lead, mine, close in itertools.product(p["defend_lead"], p["defend_self"], p["defend_close"]):
+        text = (f"{_cap(lead)}. {_cap(mine)}; {close}." if lang == "en" else f"{lead}。{mine}，{close}。").format(**v)
+        r = read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)
+        if r.said_role or r.said_checks or r.said_side not in (None, "good"):
+            wrong.append((text, r))
+    assert wrong == []
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("intent", GROUNDS)
+def test_every_ground_reads_right_in_a_defence(lang: str, intent: str) -> None:
+    """A defence (speech.py `_defence`): who accuses the speaker, then the ground against that accuser (SEAT) and a
+    closing clause."""
+    p, v = WORDS[lang], values(lang)
+    accused = (_speech(SEAT, accusation=SPEAKER),)
+    wrong = []
     for lead in p["defend_lead"]:
-        for close in p["defend_close"]:
-            text = f"{lead} {close}".format(**v)
-            r = read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)
-            if r.said_role or r.said_checks or r.said_side not in (None, "good"):
-                wrong.append((text, r))
+        for t in p[intent]:
+            for close in p["defend_close"]:
+                text = (f"{_cap(lead)}. {_cap(t)}; {close}." if lang == "en" else f"{lead}。{t}，{close}。").format(**v)
+                if p_ := problems(lang, intent, text, None, accused):
+                    wrong.append((text, p_))
+    assert wrong == []
+
+
+DOUBTS = sorted(k for k in GROUNDS if k.startswith(("why_countered", "why_contradicted", "why_disagrees")))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("intent", [*DOUBTS, "why_impostor"])
+def test_every_doubt_reads_right_as_a_stance(lang: str, intent: str) -> None:
+    """Two police claims weighed aloud (speech.py `_stance`): the doubt's ground, then whom the speaker believes
+    (`good`, a seat that claimed the police): no accusation but of the doubted seat, nothing of its own but what the
+    ground says."""
+    p, v = WORDS[lang], {**values(lang), "good": Words(lang).seat(10)}
+    good = (_speech(10, "police"),)
+    wrong = []
+    for t in p[intent]:
+        for join in p["join"]:
+            for believe in p["believe"]:
+                text = _cap(f"{t}{join}{believe}".format(**v)) + ("." if lang == "en" else "。")
+                if p_ := problems(lang, intent, text, (SEAT,), good, subset=True):
+                    wrong.append((text, p_))
     assert wrong == []
