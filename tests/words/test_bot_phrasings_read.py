@@ -6,10 +6,12 @@ claim nothing of the speaker's own, so a bot's words-based lie rate does not res
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from agents.bots.strategies.phrases import PHRASES
+from agents.bots.strategies.speech import Voice
 from agents.llm.prompting import environment
 from engine import display_name
 from words.narrator import Words
@@ -43,6 +45,27 @@ def test_every_identity_template_reads_as_its_role(lang: str) -> None:
     wrong = [(text, role, r.said_role) for text, role in cases
              if (r := read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)).said_role != role
              or r.said_side != side_of_role(role)]
+    assert wrong == []
+
+
+# what happened, said before the claim in the same sentence (speech.py `Voice.run_on`)
+NEWS = ("dead", "peaceful", "executed", "verdict_side", "verdict_votes", "pointed", "overclaimed")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_identity_after_the_news_reads_as_its_role(lang: str) -> None:
+    """A statement runs its claim on from what happened ("Seat 4 died in the night; I am a civilian."): every
+    opening template with every identity template and claimable role."""
+    voice, values = Voice(lang, random.Random(0)), _values(lang)
+    news = [t.format(**values) for intent in NEWS for t in PHRASES[lang][intent]]
+    bare = _identities(lang)[::1 + len(PHRASES[lang]["again"])]
+    assert len(bare) == len(CLAIMABLE) * 5 and len(news) > 30
+    wrong = []
+    for (text, role), opening in itertools.product(bare, news):
+        said = voice.run_on(opening, text)
+        r = read_statement(said, lang, PLAYERS, SPEAKER, day=DAY)
+        if r.said_role != role or r.said_side != side_of_role(role):
+            wrong.append((said, r.said_role))
     assert wrong == []
 
 

@@ -81,7 +81,7 @@ def test_every_reason_is_true_but_a_false_police_s_invented_checks(played: dict[
 
 def test_the_words_name_the_seats_the_reason_rests_on(played: dict[tuple[str, str], list[Said]]) -> None:
     wrong = []
-    for (_, lang), said in played.items():
+    for said in played.values():
         for s in said:
             d = s.decision
             assert d.reason is not None
@@ -97,7 +97,7 @@ def test_the_words_name_the_seats_the_reason_rests_on(played: dict[tuple[str, st
 
 def test_no_pile_on_line(played: dict[tuple[str, str], list[Said]]) -> None:
     """No reason made only of others' accusations, and none of the old lines that agreed with them."""
-    for (_, lang), said in played.items():
+    for said in played.values():
         for s in said:
             assert s.decision.reason is not None and not piled_on(s.decision.reason)
             text = s.decision.action.speech
@@ -118,7 +118,8 @@ def test_the_same_reason_is_said_in_varied_words(played: dict[tuple[str, str], l
             if reason is not None and checkable(reason):
                 forms.setdefault(f"{lang}:{reason.kind}", set()).add(mask(split(s.decision.action.speech)[-1]))
     assert sum(shares) / len(shares) >= 0.75, shares
-    assert all(len(f) >= 3 for k, f in forms.items() if not k.endswith(":verdict")), {k: len(f) for k, f in forms.items()}
+    counts = {k: len(f) for k, f in forms.items()}
+    assert all(n >= 3 for k, n in counts.items() if not k.endswith(":verdict")), counts
 
 
 def test_chinese_takes_no_space_after_its_punctuation(played: dict[tuple[str, str], list[Said]]) -> None:
