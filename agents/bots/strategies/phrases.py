@@ -49,7 +49,7 @@ EN: dict[str, tuple[str, ...]] = {
               "{good} and {bad} both claim the police; my trust goes to {good}."),
     # accusations
     "accuse_hunch": ("I suspect {seat}, on a hunch.", "Something about {seat} feels wrong.",
-                     "My guess is {seat}; prove me wrong.", "{seat} is too quiet for my liking.",
+                     "My guess is {seat}; prove me wrong.", "I have nothing firm, but I suspect {seat}.",
                      "I do not trust {seat} yet."),
     "no_read": ("I have no strong read yet; let us hear everyone.", "Nothing certain from me yet; keep talking.",
                 "I will listen before I point at anyone.", "No accusation from me today: too little to go on.",
@@ -93,7 +93,7 @@ ZH: dict[str, tuple[str, ...]] = {
     "doubt": ("两个人都说自己是警察；我信{good}，不信{bad}。", "{bad}和{good}都跳警察，场上的记录支持{good}。",
               "{good}和{bad}之间，我站{good}。", "{good}和{bad}都说是警察，我信{good}。"),
     "accuse_hunch": ("我怀疑{seat}，凭直觉。", "{seat}让我觉得不对劲。", "我猜是{seat}，请证明我错了。",
-                     "{seat}太安静了。", "我暂时信不过{seat}。"),
+                     "我没有确凿的理由，但我怀疑{seat}。", "我暂时信不过{seat}。"),
     "no_read": ("我暂时没有明确的判断，先听听大家怎么说。", "我还没有把握，大家继续说。", "我先听，不急着指认。",
                 "今天我不指认：线索太少。", "我想再多听一些再点名。"),
     "defend": ("我不是杀手；看看谁在拼命踩我。", "你们要投出的是好人，再想想。",

@@ -2,14 +2,18 @@
 intent, about what happened (who died, who accused whom, how the vote went), never the seat's last speech word
 for word.
 
+Each speech says its ground (issue 38, grounds.py): the accusation, the defence or the naming of nobody is one
+sentence worded from the ground's facts (ground_phrases.py: a clause per kind of ground, a joint, a conclusion,
+each drawn from several phrasings), and the ground is kept beside the speech as Decision.reason. A claim runs on
+from the news in one sentence ("Seat 4 died in the night; I am a civilian.").
+
 Correct by construction (issue 19): a sentence that says what another seat did or said is built only from an
 Attribution the public record backs (agents/bots/record.py), through `Voice.attribute`, which keeps it beside the
 speech (Decision.attributions); `Voice.say` refuses those intents. Every such sentence comes from one place:
 - `_context`: "pointed" (the seat accused another today) and "overclaimed" (the seats that claimed a role);
-- `_stance`: "doubt" (two seats that claimed the police);
-- `speech`: "impostor" (the seat that claimed the police), and the accusation's reason from `Point.said`
-  (strategic.py `_point`/`_why`: "accuse_claimed" the check its claimant reported, "accuse_liar" the police claim,
-  "accuse_pointed" the seats that accused it, "accuse_voted" its vote for an executed good seat).
+- `_stance`: "doubt" and "believe" (two seats that claimed the police);
+- `speech`: "impostor" (the seat that claimed the police);
+- `_grounded`: a ground's clause, with the ground's facts that are other seats' acts (SAID_ACTS).
 """
 
 from __future__ import annotations
