@@ -235,10 +235,10 @@ def defending(sit: Situation, police: bool) -> Ground:
 def holding_back(sit: Situation) -> Ground:
     """Naming nobody: the latest thing the record shows that the seat goes by (a death, the verdict)."""
     rec = sit.rec
-    if rec.last_dead:
-        return Ground("quiet_dead", Reason("death", tuple(_a(d, "died") for d in rec.last_dead)),
-                      {"dead": tuple(rec.last_dead)})
-    if rec.last_verdict is not None:
+    dead = tuple(d for d in rec.last_dead if d != sit.me)  # a seat's last words after its own death: not news
+    if dead:
+        return Ground("quiet_dead", Reason("death", tuple(_a(d, "died") for d in dead)), {"dead": dead})
+    if rec.last_verdict is not None and rec.last_verdict != sit.me:
         side = rec.sides.get(rec.last_verdict)
         return Ground("quiet_executed", Reason("verdict", (_a(rec.last_verdict, "executed", result=side),)),
                       {"seat": rec.last_verdict})
