@@ -18,12 +18,15 @@ and in total:
 A Decision without a `reason` (the bots before issue 38) is read by the structured points its words were built
 from: what it attributes to other seats (Decision.attributions) and the checks its claim reports, those about the
 seat it accuses; a speech that accuses nobody gives no reason.
-`--examples N` prints N sentences of the most repeated masked forms.
+`--examples N` prints N sentences of the most repeated masked forms; `--digest` a digest of every decision played
+(seat, kind, target, accusation, claim, round: everything but the words), to show that two versions of the bots
+that word differently decide the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import re
 from collections import Counter
@@ -45,6 +48,7 @@ class Game:
     """One game's speeches: masked sentences, reasons (None: none given) and whether each checkable one holds."""
 
     sentences: list[str] = field(default_factory=list)
+    decisions: list[str] = field(default_factory=list)  # each decision but its words
     reasons: list[Reason | None] = field(default_factory=list)
     true: list[bool] = field(default_factory=list)
     false_kinds: Counter[str] = field(default_factory=Counter)
@@ -88,6 +92,8 @@ def play(ruleset: str, players: int, seed: int, level: str, lang: str, talk: int
         for request, decision in batch:
             if state.is_over() or request not in state.pending:
                 break
+            a = decision.action
+            game.decisions.append(repr((a.seat, a.kind.value, a.target, a.accusation, a.claim, a.round)))
             action = decision.action if engine.is_legal(state, decision.action) else engine.default_action(request)
             if action is decision.action and request.kind in SPEECHES and action.speech:
                 read(game, decision, events)
@@ -128,6 +134,7 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--team-talk", type=int, default=2)
     parser.add_argument("--examples", type=int, default=0)
+    parser.add_argument("--digest", action="store_true")
     args = parser.parse_args()
     print(f"{'seed':>4} {'lang':>4} {'speeches':>8} {'sentences':>9} {'distinct':>14} {'reasons':>7} "
           f"{'checkable':>16} {'true':>14}  false")
@@ -136,6 +143,7 @@ def main() -> None:
     false: Counter[str] = Counter()
     worst = 100.0
     common: Counter[str] = Counter()
+    digest = hashlib.sha256()
     for seed in args.seeds:
         for lang in ("en", "zh"):
             g = play(args.ruleset, args.players, seed, args.level, lang, args.team_talk)
@@ -148,6 +156,7 @@ def main() -> None:
             sums.update(piled=sum(1 for r in g.reasons if r is not None and piled_on(r)))
             false += g.false_kinds
             common.update(g.sentences)
+            digest.update("\n".join(g.decisions).encode())
             bad = ", ".join(f"{k} {v}" for k, v in sorted(g.false_kinds.items())) or "-"
             print(f"{seed:>4} {lang:>4} {speeches:>8} {n:>9} {distinct:>5} {pct(distinct, n)} {len(pairs(g)):>7} "
                   f"{sure:>5} {pct(sure, speeches)} {sum(g.true):>4} {pct(sum(g.true), sure)}  {bad}")
@@ -167,6 +176,8 @@ def main() -> None:
     print(f"  reason kinds: {', '.join(f'{k} {v}' for k, v in kinds.most_common())}")
     for text, times in common.most_common(args.examples):
         print(f"  {times:>4} x {text}")
+    if args.digest:
+        print(f"  decisions (all but the words): sha256 {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":
