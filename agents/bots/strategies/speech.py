@@ -117,7 +117,7 @@ def speech(sit: Situation, claim: Claim | None, point: Point, counter: int | Non
                            seat=voice.seat(int(c.target) if isinstance(c.target, int) else c.target[0]),
                            night=c.night) for c in claim.checks]
         parts.append(voice.say("checks", checks=str(voice.words("item_sep")).join(items)))
-    if counter is not None:
+    if counter is not None and not (ground.intent == "why_impostor" and ground.values.get("seat") == counter):
         parts.append(voice.attribute("impostor", (Attribution(counter, "claimed", role="police"),),
                                      seat=voice.seat(counter)))
     if ground.reason.kind != "doubt":  # a doubt it grounds its accusation on is said there
