@@ -44,11 +44,12 @@ class Attribution:
 @dataclass(frozen=True)
 class Reason:
     """Why a speech accuses, defends or holds back, as the speaker means it (issue 38): a kind ("check", "claimed",
-    "doubt", "vote", "count", "death", "verdict", "defence", "accusation", ...) and the facts of the game it rests
-    on, each an Attribution: besides the acts above, `seat` "checked" `target` and got `result` (a check of its
-    own), "led" the accusations of `target` (the first to accuse it), "died" at night, was "executed" (`result`:
-    the side the judge announced, if any), "holds" or "lacks" the card `role`. Only "hunch" rests on nothing;
-    evaluation/games/reasons.py checks the facts against the engine's record, apart from whoever worded them."""
+    "doubt", "voted_good", "count", "last_death", "last_verdict", "defence", "accusation", ...) and the facts of the
+    game it rests on, each an Attribution: besides the acts above, `seat` "checked" `target` and got `result` (a
+    check of its own), "led" the accusations of `target` (the first to accuse it), "died" at night, was "executed"
+    (`result`: the side the judge announced, if any), "holds" or "lacks" the card `role`. Only "hunch" rests on
+    nothing; evaluation/statements/reasons.py checks the facts against the engine's record, apart from whoever
+    worded them."""
 
     kind: str
     evidence: tuple[Attribution, ...] = ()

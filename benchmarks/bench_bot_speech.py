@@ -13,7 +13,7 @@ and in total:
   records the reason its words give on its Decision; a hunch, or no reason, rests on none; a pile-on, other
   seats' accusations alone, is no reason of the speaker's own and is counted apart);
 - true: the share of those whose every fact holds in the engine's events before the speech, private ones
-  included (evaluation/games/reasons.py reads the events, not the bot: a check the seat really got, a vote that
+  included (evaluation/statements/reasons.py reads the events, not the bot: a check the seat really got, a vote that
   really happened, a claim count against the cards dealt, ...); `false` lists the kinds found untrue.
 A Decision without a `reason` (the bots before issue 38) is read by the structured points its words were built
 from: what it attributes to other seats (Decision.attributions) and the checks its claim reports, those about the
@@ -37,7 +37,7 @@ from agents.base import Attribution, Decision, Reason
 from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView
 from engine import SPEECHES, Event
-from evaluation.games.reasons import checkable, piled_on, reason_true
+from evaluation.statements.reasons import checkable, piled_on, reason_true
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 MASKS = (re.compile(r"\b([Ss]eats?) \d+(?:, \d+)*"), re.compile(r"\d+(?:、\d+)*号"))

@@ -149,8 +149,8 @@ def _voted(sit: Situation, seat: int, police: bool) -> Ground | None:
     rec = sit.rec
     for day, voter, t in rec.votes:
         if voter == seat and rec.sides.get(t) == "good" and rec.executed.get(t) == day:
-            return Ground("why_voted_good", Reason("vote", (_a(seat, "voted", t), _a(t, "executed", result="good"))),
-                          {"seat": seat, "target": t})
+            facts = (_a(seat, "voted", t), _a(t, "executed", result="good"))
+            return Ground("why_voted_good", Reason("voted_good", facts), {"seat": seat, "target": t})
     return None
 
 
@@ -237,9 +237,9 @@ def holding_back(sit: Situation) -> Ground:
     rec = sit.rec
     dead = tuple(d for d in rec.last_dead if d != sit.me)  # a seat's last words after its own death: not news
     if dead:
-        return Ground("quiet_dead", Reason("death", tuple(_a(d, "died") for d in dead)), {"dead": dead})
+        return Ground("quiet_dead", Reason("last_death", tuple(_a(d, "died") for d in dead)), {"dead": dead})
     if rec.last_verdict is not None and rec.last_verdict != sit.me:
         side = rec.sides.get(rec.last_verdict)
-        return Ground("quiet_executed", Reason("verdict", (_a(rec.last_verdict, "executed", result=side),)),
+        return Ground("quiet_executed", Reason("last_verdict", (_a(rec.last_verdict, "executed", result=side),)),
                       {"seat": rec.last_verdict})
     return HUNCH

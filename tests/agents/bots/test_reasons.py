@@ -1,5 +1,5 @@
 """The bots' speeches say their reason (issue 38): each speech records on its Decision the reason its words give
-(agents/base.py `Reason`), and that reason is checked against the engine's events by evaluation/games/reasons.py,
+(agents/base.py `Reason`), and that reason is checked against the engine's events by evaluation/statements/reasons.py,
 which reads the record, never the bot: a good seat's reason is always true; a killer's is true but for the checks
 its false police invents. The words name the seats the reason rests on, vary from speech to speech, carry no
 pile-on line, and Chinese takes no space after its punctuation."""
@@ -18,7 +18,7 @@ from agents.base import Attribution, Decision, Reason
 from agents.bots.scripted import ScriptedAgent
 from agents.view import SeatView
 from engine import SPEECHES, Event, EventKind, Team, team_of
-from evaluation.games.reasons import checkable, piled_on, reason_true
+from evaluation.statements.reasons import checkable, piled_on, reason_true
 
 GAMES = [("v3.8-std", 13, 2), ("v3.8-std", 13, 3), ("v2-classic", 8, 1), ("v3", 10, 4), ("v4-classic", 12, 2),
          ("v2.5-std", 12, 5), ("v3.5-std", 13, 6)]
@@ -119,7 +119,7 @@ def test_the_same_reason_is_said_in_varied_words(played: dict[tuple[str, str], l
                 forms.setdefault(f"{lang}:{reason.kind}", set()).add(mask(split(s.decision.action.speech)[-1]))
     assert sum(shares) / len(shares) >= 0.75, shares
     counts = {k: len(f) for k, f in forms.items()}
-    assert all(n >= 3 for k, n in counts.items() if not k.endswith(":verdict")), counts
+    assert all(n >= 3 for k, n in counts.items() if not k.endswith(":last_verdict")), counts
 
 
 def test_chinese_takes_no_space_after_its_punctuation(played: dict[tuple[str, str], list[Said]]) -> None:
@@ -149,7 +149,7 @@ def _said(seat: int, **data: object) -> Event:
 
 
 def test_the_oracle_refuses_a_check_not_got_a_vote_not_cast_and_a_count_the_cards_allow() -> None:
-    """evaluation/games/reasons.py is not vacuous: a check the seat did not get (or another seat got), a vote
+    """evaluation/statements/reasons.py is not vacuous: a check the seat did not get (or another seat got), a vote
     never cast, an accusation never made, and more claims than cards where the deal holds enough are refused."""
     deal = Event(EventKind.DEAL, {"hands": [["police"], ["killer"], ["civilian"], ["civilian"], ["doctor"]]},
                  frozenset())
@@ -159,13 +159,13 @@ def test_the_oracle_refuses_a_check_not_got_a_vote_not_cast_and_a_count_the_card
               _said(4, claim={"role": "civilian", "checks": []}), _said(5, claim={"role": "civilian", "checks": []}),
               Event(EventKind.VOTE, {"seat": 4, "kind": "vote", "target": 2})]
     true = [Reason("check", (Attribution(1, "checked", 2, result="killer"),)),
-            Reason("vote", (Attribution(4, "voted", 2),)), Reason("accusation", (Attribution(3, "led", 2),)),
+            Reason("voted_good", (Attribution(4, "voted", 2),)), Reason("accusation", (Attribution(3, "led", 2),)),
             Reason("count", tuple(Attribution(s, "claimed", role="civilian") for s in (3, 4, 5))),
             Reason("doubt", (Attribution(2, "lacks", role="police"), Attribution(1, "holds", role="police")))]
     false = [Reason("check", (Attribution(1, "checked", 3, result="killer"),)),  # a check it never got
              Reason("check", (Attribution(1, "checked", 2, result="not_killer"),)),  # not the judge's answer
              Reason("check", (Attribution(3, "checked", 2, result="killer"),)),  # another seat's check
-             Reason("vote", (Attribution(3, "voted", 2),)),  # a vote never cast
+             Reason("voted_good", (Attribution(3, "voted", 2),)),  # a vote never cast
              Reason("accusation", (Attribution(4, "accuses", 2),)),  # an accusation never made
              Reason("accusation", (Attribution(4, "led", 2),)),
              Reason("count", tuple(Attribution(s, "claimed", role="civilian") for s in (3, 4))),  # two cards dealt
@@ -179,6 +179,6 @@ def test_the_oracle_refuses_a_check_not_got_a_vote_not_cast_and_a_count_the_card
 def test_the_benchmark_counts_hold(played: dict[tuple[str, str], list[Said]]) -> None:
     """The kinds the bots give are the ones docs/bots.md lists."""
     kinds = Counter(s.decision.reason.kind for said in played.values() for s in said if s.decision.reason)
-    assert set(kinds) <= {"check", "claimed", "doubt", "vote", "count", "death", "verdict", "defence", "accusation",
-                          "hunch"}
+    assert set(kinds) <= {"check", "claimed", "doubt", "voted_good", "count", "last_death", "last_verdict", "defence",
+                          "accusation", "hunch"}
     assert {"check", "claimed", "doubt", "count", "defence", "accusation"} <= set(kinds)
