@@ -20,7 +20,7 @@ from agents.providers.profiles import GenOptions
 from agents.view import SeatView, seat_facts
 from agents.voice.agent import KIND, VoicedAgent, speech_seed, voice_options
 from agents.voice.intent import intent_of
-from engine import SPEAKING, Request
+from engine import SPEAKING, DecisionKind, Request
 from orchestrator.config import RunConfig
 from orchestrator.run import run_game
 from orchestrator.store.transcript import read_transcript
@@ -109,7 +109,8 @@ async def test_a_misworded_speech_is_replaced_by_the_bots_sentence(speeches: lis
     assert decision.action == bot.action  # the bot's own sentence, claim and accusation
     note = decision.annotation
     assert note.voice == "bot" and note.fallback is None
-    assert note.voice_fallback is not None and note.voice_fallback.startswith("misworded") and why in note.voice_fallback
+    assert note.voice_fallback is not None
+    assert note.voice_fallback.startswith("misworded") and why in note.voice_fallback
 
 
 @pytest.mark.parametrize("reply, why", [(junk(), "junk"), (answer({"speech": ""}), "no speech"),
@@ -129,7 +130,7 @@ async def test_only_speeches_ask_the_model(speeches: list[Any]) -> None:
     view, request, _ = police_report(speeches)
     fake = FakeEndpoint(default=echo())
     agent = voiced(fake)
-    vote = Request(request.seat, __import__("engine").DecisionKind.VOTE, targets=(1, 2, None))
+    vote = Request(request.seat, DecisionKind.VOTE, targets=(1, 2, None))
     decision = await agent.decide(view, vote)
     assert fake.bodies == [] and decision.annotation.agent == KIND and decision.annotation.voice is None
 
