@@ -53,7 +53,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
     parser.add_argument("--agents", type=lambda text: agent_kind(text, ("auto",)), default="auto", metavar="KIND",
                         help="the bots: auto (the embedded model when installed, else scripted), llm, scripted, "
-                        "scripted:easy, scripted:hard, random")
+                        "scripted:easy, scripted:hard, random, or a bot with +voice (scripted:hard+voice: a model "
+                        "words its speeches)")
     parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
     parser.add_argument("--api-key-env", metavar="NAME",
@@ -147,7 +148,8 @@ def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
 def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
     if args.pace is not None:
         return float(args.pace)
-    return default if agents == "random" or agents.partition(":")[0] == "scripted" else 0.0
+    bots = agents == "random" or agents.partition(":")[0] == "scripted"
+    return default if bots and not agents.endswith("+voice") else 0.0  # a voiced bot waits on its model, as an LLM
 
 
 def build_watch_app(args: argparse.Namespace) -> Any:
