@@ -131,8 +131,8 @@ def test_the_judges_fields_and_status_are_exported(run: Path, tmp_path: Path, mo
     assert by_status["unlabelled"] == len(statements) - 5
     for _, row in statements[statements.judge_status == "labelled"].iterrows():
         label = labels[(row["game"], int(row["i"]))]
-        assert row["judge_said_role"] == (label["said_role"] if label["said_role"] is not None else pd.NA) or \
-            (pd.isna(row["judge_said_role"]) and label["said_role"] is None)
+        role = row["judge_said_role"]  # a missing role is <NA>, whose comparisons are NA: test it first
+        assert pd.isna(role) if label["said_role"] is None else role == label["said_role"]
         assert json.loads(row["judge_said_checks"]) == label["said_checks"]
         assert bool(row["judge_lie"]) == label["lie"]
     gone = statements[statements.judge_status != "labelled"]
