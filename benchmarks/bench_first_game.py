@@ -45,7 +45,7 @@ from words.reader import Reading, read_statement  # noqa: E402
 
 SEEDS = range(1, 11)
 TIME_LIMIT_S = 180.0  # (e): a candidate's mean game time on 2 cores must be at most this
-QUIET_LOAD = 1.0  # (e): a time is quiet when the 1-minute load average before the game was below this
+QUIET_LOAD = 1.0  # (e): a time is quiet when the 1-minute load average before and after the game was below this
 SPEAKING_KINDS = frozenset(k.value for k in SPEAKING)
 DEFAULT = "llm"  # what stays when the rule cannot choose (ties, neither eligible)
 
@@ -238,6 +238,7 @@ class Figures:
     reasons_per_game: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     loads: list[float] = field(default_factory=list)
+    loads_after: list[float] = field(default_factory=list)
     finished: list[bool] = field(default_factory=list)
     fallbacks: int = 0
     decisions: int = 0
@@ -265,7 +266,7 @@ class Figures:
 
     @property
     def quiet(self) -> bool:
-        return bool(self.loads) and max(self.loads) < QUIET_LOAD
+        return bool(self.loads) and max(self.loads + self.loads_after) < QUIET_LOAD
 
     def to_dict(self) -> dict[str, Any]:
         counts = {k: v for k, v in self.__dict__.items() if k != "examples"}
@@ -365,6 +366,7 @@ def measure(agents: str, folder: Path) -> Figures:
         for row in latest.values():
             figures.seconds.append(float(row["seconds"]))
             figures.loads.append(float(row["load"]))
+            figures.loads_after.append(float(row.get("load_after", row["load"])))
             figures.finished.append(int(row["exit"]) in (0, 3))
     return figures
 
@@ -410,6 +412,8 @@ def verdict(x: Figures, y: Figures, games: int = len(SEEDS)) -> tuple[str, list[
     ex, why_x = eligible(x, games)
     ey, why_y = eligible(y, games)
     lines = [why_x, why_y]
+    lines += [f"{f.agents}: its times are not quiet (load {max(f.loads + f.loads_after, default=0):.2f}): re-measure "
+              "them on a quiet machine before this verdict stands" for f in (x, y) if not f.quiet]
     if ex != ey:
         return (x if ex else y).agents, [*lines, "only one candidate is eligible"]
     if not ex:
@@ -426,7 +430,8 @@ def verdict(x: Figures, y: Figures, games: int = len(SEEDS)) -> tuple[str, list[
 
 def report(f: Figures) -> str:
     """The figures as lines to read."""
-    load = f"load before each game {min(f.loads):.2f}-{max(f.loads):.2f}" if f.loads else "no timings"
+    load = (f"load before each game {min(f.loads):.2f}-{max(f.loads):.2f}, after {min(f.loads_after):.2f}-"
+            f"{max(f.loads_after):.2f}") if f.loads and f.loads_after else "no timings"
     lines = [
         f"{f.agents}: {f.games} games, fallbacks {f.fallbacks}/{f.decisions} decisions",
         f"  (a) accusations matching their words   {_pct(f.a):>6}  ({f.matched}/{f.accusations})",

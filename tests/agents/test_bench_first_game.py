@@ -126,7 +126,7 @@ def _figures(bench: ModuleType, agents: str, a: float, b: float | None, c: float
              finished: bool = True) -> Any:
     f = bench.Figures(agents, games=10, accusations=100, matched=round(100 * a), pairs=10 if b is not None else 0,
                       named=round(10 * b) if b is not None else 0, good_speeches=100, contradicting=round(100 * c),
-                      reasons_per_game=[round(d)] * 10, seconds=[e] * 10, loads=[0.5] * 10,
+                      reasons_per_game=[round(d)] * 10, seconds=[e] * 10, loads=[0.5] * 10, loads_after=[0.6] * 10,
                       finished=[finished] * 10)
     return bench.Figures.from_dict(json.loads(json.dumps(f.to_dict())))  # through the JSON --verdict reads
 
@@ -134,7 +134,10 @@ def _figures(bench: ModuleType, agents: str, a: float, b: float | None, c: float
 def test_the_verdict_follows_the_rule(bench: ModuleType) -> None:
     llm = _figures(bench, "llm", a=0.3, b=0.0, c=0.1, d=1, e=120)
     voice = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=150)
-    assert bench.verdict(llm, voice)[0] == "scripted:hard+voice"  # four points to none
+    winner, why = bench.verdict(llm, voice)
+    assert winner == "scripted:hard+voice" and not any("not quiet" in line for line in why)  # four points to none
+    voice.loads_after[3] = 2.5  # a busy machine during one game: the time must be measured again
+    assert not voice.quiet and any("not quiet (load 2.50)" in line for line in bench.verdict(llm, voice)[1])
     slow = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=181)
     assert bench.verdict(llm, slow)[0] == "llm"  # over 3 minutes: not eligible, whatever its figures
     unfinished = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=60, finished=False)
