@@ -26,6 +26,11 @@ class Annotation:
     transport_retries: int = 0  # tries again after timeouts, 429 and 5xx (their own budget)
     thoughts: str = ""  # private: reasoning_content or a <think> block; never in another seat's prompt
     notebook: NotebookData = ""  # private: the notebook the seat returned (back to it at its next decision)
+    # a voiced bot's speech (agents/voice/): who worded it, "model" or "bot" (None: not a voiced speech), and why
+    # the bot's own sentence was used where the model's words were not. The decision itself is the bot's either
+    # way: a voice fallback is not a `fallback` (the action is no legal default, only the words are the bot's).
+    voice: str | None = None
+    voice_fallback: str | None = None
 
 
 @dataclass(frozen=True)

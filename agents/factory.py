@@ -13,14 +13,14 @@ or a tournament file's own base_url alone gets no key (a loopback one gets the p
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import openai
 
 from agents.base import Agent
-from agents.bots.levels import LevelError, is_bot_kind, parse_level
+from agents.bots.levels import LevelError, is_bot_kind, is_voiced, parse_level
 from agents.bots.random_bot import RandomAgent
 from agents.bots.scripted import ScriptedAgent
 from agents.key_rule import DEFAULT_BASE_URL, LOCAL_KEY, Leave, key_for
@@ -29,8 +29,11 @@ from agents.llm.endpoint import Endpoint
 from agents.providers.profiles import GenOptions
 from agents.providers.seat_table import SeatSpec, Table, TableError, load_table
 from agents.providers.transport import BoundedClient
+from agents.voice.agent import VoicedAgent, voice_options
 from engine import KillerError
 from hygiene import secrets
+
+T = TypeVar("T")
 
 
 class AgentSetupError(KillerError, ValueError):
@@ -91,11 +94,28 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
         return RandomAgent(seed, contestant)
     if is_bot_kind(kind):
         try:
-            return ScriptedAgent(seed, lang=options.lang, level=parse_level(kind), contestant=contestant)
+            bot = ScriptedAgent(seed, lang=options.lang, level=parse_level(kind), contestant=contestant)
         except LevelError as exc:
             raise AgentSetupError(str(exc)) from None
+        if not is_voiced(kind):
+            return bot
+        client, model, timeout = _client(seat, spec, options, env, clients, leave)
+        endpoint = _endpoint(Endpoint, client, model, options.lang, timeout, spec, options,
+                             voice_options(spec.gen_options()))
+        return VoicedAgent(bot, endpoint)
     if kind != "llm":
-        raise AgentSetupError(f"unknown agent kind {kind!r} (llm, scripted[:LEVEL] or random)")
+        raise AgentSetupError(f"unknown agent kind {kind!r} (llm, scripted[:LEVEL][+voice] or random)")
+    client, model, timeout = _client(seat, spec, options, env, clients, leave)
+    return _endpoint(LLMAgent, client, model, options.lang, timeout, spec, options, spec.gen_options(),
+                     prompt_profile=spec.prompt_profile or _option(options, "prompt_profile", "auto"))
+
+
+def _client(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str],
+            clients: dict[tuple[str, str, float], openai.AsyncOpenAI],
+            leave: Leave) -> tuple[openai.AsyncOpenAI, str, float]:
+    """A model seat's client (an LLM seat's, or a voiced bot's voice), its model and timeout: the key by the one
+    key rule; seats sharing an endpoint and key share one client."""
+    contestant = _option(options, "contestant", "") or None
     model = spec.model or options.model
     base_url = spec.base_url or options.base_url or env.get("OPENAI_BASE_URL") or None
     if not model:
@@ -115,10 +135,16 @@ def _build(seat: int, spec: SeatSpec, options: RunOptions, env: Mapping[str, str
         client = openai.AsyncOpenAI(api_key=key, base_url=base_url, max_retries=0, timeout=timeout,
                                     http_client=BoundedClient(timeout=timeout))  # answers bounded in bytes and time
         clients[(base_url, key, timeout)] = client
-    return LLMAgent(client, model, lang=options.lang, timeout=timeout,
-                    response_format_style=spec.response_format or _style(options),
-                    provider=spec.provider or _option(options, "provider", "auto"), options=spec.gen_options(),
-                    prompt_profile=spec.prompt_profile or _option(options, "prompt_profile", "auto"))
+    return client, model, timeout
+
+
+def _endpoint(make: Callable[..., T], client: openai.AsyncOpenAI, model: str, lang: str, timeout: float,
+              spec: SeatSpec, options: RunOptions, generation: GenOptions, **more: str) -> T:
+    """An LLM agent or a voice's endpoint over `client`, with the seat's provider, format and generation options
+    (a bad one is a ValueError, one line)."""
+    return make(client, model, lang=lang, timeout=timeout,
+                response_format_style=spec.response_format or _style(options),
+                provider=spec.provider or _option(options, "provider", "auto"), options=generation, **more)
 
 
 def build_endpoint(model: str, base_url: str, *, leave: Leave, api_key_env: str | None = None,

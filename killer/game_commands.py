@@ -37,7 +37,9 @@ def register(subparsers: Any) -> None:
     run.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     run.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
     run.add_argument("--agents", type=agent_kind, default="llm", metavar="KIND",
-                     help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random (default llm)")
+                     help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random (default llm); "
+                          "a bot with +voice (scripted:hard+voice) has a model word its speeches (the embedded one "
+                          "unless --model/--base-url name another)")
     _llm_options(run)
     run.add_argument("--prompt-profile", choices=PROMPT_CHOICES, default="auto",
                      help="the prompt LLM seats see: full, small (models of at most 1B parameters) or auto "
@@ -115,13 +117,14 @@ def leave_of_args(args: argparse.Namespace) -> Any:
 
 
 def agent_kind(text: str, extra: tuple[str, ...] = ()) -> str:
-    """An --agents value: llm, random, scripted or scripted:LEVEL (an unknown level is one line, exit 2)."""
+    """An --agents value: llm, random, scripted or scripted:LEVEL, either bot kind with +voice (an unknown level is
+    one line, exit 2)."""
     from agents.bots.levels import LevelError, is_bot_kind, parse_level
 
     if text in ("llm", "random", *extra):
         return text
     if not is_bot_kind(text):
-        known = ", ".join(("llm", "scripted", "scripted:LEVEL", "random", *extra))
+        known = ", ".join(("llm", "scripted", "scripted:LEVEL", "scripted:LEVEL+voice", "random", *extra))
         raise argparse.ArgumentTypeError(f"unknown agent kind {text!r} (known: {known})")
     try:
         parse_level(text)
@@ -222,6 +225,7 @@ def fallback_report(end: dict[str, Any] | None) -> int:
     fallbacks, decisions = end.get("fallbacks") or {}, end.get("seat_decisions") or {}
     line = ", ".join(f"seat {s} {n}/{decisions.get(s, 0)}" for s, n in fallbacks.items())
     print(f"fallbacks: {line or 'none asked'}")
+    voice_report(end)
     degraded = list(end.get("degraded") or [])
     if not degraded:
         return ExitCode.DONE
@@ -230,6 +234,17 @@ def fallback_report(end: dict[str, Any] | None) -> int:
           "decisions: this game does not measure those models (see the transcript's errors; exit 3)",
           file=sys.stderr)
     return ExitCode.DEGRADED
+
+
+def voice_report(end: dict[str, Any]) -> None:
+    """Where voiced bots played (agents/voice/): the speeches whose model words the reader refused, per seat and
+    in all (the bot's own sentence was said instead)."""
+    fell, voiced = end.get("voice_fallbacks") or {}, end.get("voiced_speeches") or {}
+    if not voiced:
+        return
+    total, asked = sum(int(n) for n in fell.values()), sum(int(n) for n in voiced.values())
+    line = ", ".join(f"seat {s} {n}/{voiced.get(s, 0)}" for s, n in fell.items())
+    print(f"voice fallbacks (the bot's own sentence said): {total}/{asked} speeches ({total / asked:.0%}); {line}")
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -53,7 +53,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
     parser.add_argument("--agents", type=lambda text: agent_kind(text, ("auto",)), default="auto", metavar="KIND",
                         help="the bots: auto (the embedded model when installed, else scripted), llm, scripted, "
-                        "scripted:easy, scripted:hard, random")
+                        "scripted:easy, scripted:hard, random, or a bot with +voice (scripted:hard+voice: a model "
+                        "words its speeches)")
     parser.add_argument("--model", help="model name (default: the embedded SmolLM2)")
     parser.add_argument("--base-url", help="OpenAI-compatible endpoint (default: $OPENAI_BASE_URL)")
     parser.add_argument("--api-key-env", metavar="NAME",

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from agents.bots.levels import BOT_KINDS, VOICED_KINDS, uses_model
 from engine import TEAM_TALK_ROUNDS
 from hygiene.secrets import redact_url
 
-AGENT_KINDS = ("llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random")
+AGENT_KINDS = ("llm", *BOT_KINDS, "random", *VOICED_KINDS)
 LANGS = ("en", "zh")
 DEFAULT_OUT = Path("transcripts")
 RECURSION_LIMIT = 10_000  # one graph step per decision; a long game has a few hundred
@@ -50,8 +51,9 @@ class RunConfig:
 
     @property
     def embedded(self) -> bool:
-        """Whether the LLM seats play on the embedded model (no model options, no table)."""
-        return self.agents == "llm" and self.model is None and self.base_url is None and self.table is None
+        """Whether the LLM seats (or a voiced bot's speeches, agents/voice/) play on the embedded model (no model
+        options, no table)."""
+        return uses_model(self.agents) and self.model is None and self.base_url is None and self.table is None
 
     def to_header(self) -> dict[str, Any]:
         """The options worth recording in a transcript: everything but the key (and no credentials in URLs)."""

@@ -57,6 +57,9 @@ def _fallback(request: Request, reason: str, started: float, base: Annotation | 
 def annotation_dict(decision: Decision) -> dict[str, Any]:
     """What the transcript records beside a decision event (private: never shown to other seats)."""
     out = asdict(decision.annotation)
+    for name in ("voice", "voice_fallback"):  # a voiced bot's only: every other transcript stays as it was
+        if out[name] is None:
+            del out[name]
     out["errors"] = list(decision.annotation.errors)
     out["claimed_role"] = decision.claimed_role
     out["reasoning"] = decision.reasoning

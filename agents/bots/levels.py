@@ -23,6 +23,8 @@ class Level(StrEnum):
 
 DEFAULT_LEVEL = Level.NORMAL
 BOT_KINDS = ("scripted", *(f"scripted:{lv.value}" for lv in Level))  # what --agents, tables and contestants take
+VOICE = "+voice"  # `scripted:hard+voice`: the bot decides, a model words its speeches (agents/voice/)
+VOICED_KINDS = tuple(f"{kind}{VOICE}" for kind in BOT_KINDS)
 
 
 def bot_seed(seed: int, contestant: str | None = None) -> int | str:
@@ -57,8 +59,9 @@ STYLES = {
 
 
 def parse_level(kind: str) -> Level:
-    """The level an agent kind names: "scripted" is the default level; "scripted:LEVEL" names one."""
-    base, _, level = kind.partition(":")
+    """The level an agent kind names: "scripted" is the default level; "scripted:LEVEL" names one (either with
+    "+voice": the same bot, its speeches worded by a model)."""
+    base, _, level = kind.removesuffix(VOICE).partition(":")
     if base != "scripted":
         raise LevelError(f"{kind!r} is not a scripted bot (scripted or scripted:LEVEL)")
     if not level:
@@ -71,5 +74,17 @@ def parse_level(kind: str) -> Level:
 
 
 def is_bot_kind(kind: str) -> bool:
-    """Whether `kind` names a scripted bot (any level, known or not: parse_level says which are valid)."""
+    """Whether `kind` names a scripted bot (any level, known or not: parse_level says which are valid), voiced
+    or not."""
+    kind = kind.removesuffix(VOICE)
     return kind == "scripted" or kind.startswith("scripted:")
+
+
+def is_voiced(kind: str) -> bool:
+    """Whether `kind` names a voiced bot (`scripted[:LEVEL]+voice`): a bot whose speeches a model words."""
+    return kind.endswith(VOICE) and is_bot_kind(kind)
+
+
+def uses_model(kind: str) -> bool:
+    """Whether seats of this kind send requests to a model (an LLM seat, or a voiced bot's speeches)."""
+    return kind == "llm" or is_voiced(kind)

@@ -87,17 +87,20 @@ class Endpoint:
         if self.profile is None:
             self._settle(PROFILES[provider])
 
-    def args(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> dict[str, Any]:
-        """The request body: messages (the schema written in when the format needs it), format, tokens, options."""
+    def args(self, messages: list[dict[str, str]], schema: dict[str, Any],
+             options: GenOptions | None = None) -> dict[str, Any]:
+        """The request body: messages (the schema written in when the format needs it), format, tokens, options
+        (`options`: this request's, e.g. a voiced bot's seed per speech; default the endpoint's)."""
         assert self.profile is not None
         if self.format == "json_object" or self._adapted:
             messages = with_schema_note(messages, schema, self.lang)
         return {"model": self.model, "messages": messages, "response_format": response_format(self.format, schema),
-                **request_args(self.profile, self.options, self.budget)}
+                **request_args(self.profile, options or self.options, self.budget)}
 
     async def call(self, messages: list[dict[str, str]], schema: dict[str, Any], tally: Tally,
-                   feed: SpeechFeed | None = None) -> Reply:
-        """One completion with transport retries on their own budget; raises what outlives them."""
+                   feed: SpeechFeed | None = None, options: GenOptions | None = None) -> Reply:
+        """One completion with transport retries on their own budget; raises what outlives them. `options`: this
+        request's generation options (default the endpoint's)."""
         create: Any = self.client.chat.completions.create  # messages/format are plain dicts here
 
         def transient(exc: BaseException) -> bool:
@@ -119,7 +122,7 @@ class Endpoint:
         async for attempt in retrying:
             with attempt:
                 async with asyncio.timeout(self.timeout + CALL_GRACE_S):  # a net under the transport's deadline
-                    args = self.args(messages, schema)
+                    args = self.args(messages, schema, options)
                     reply = await (complete(create, args, tally) if feed is None
                                    else stream(create, args, tally, feed, usage=True))
                     self._locked = True

@@ -1,7 +1,7 @@
 """The per-seat table (TOML): which agent, model and endpoint each seat plays with, so one game can mix them.
 
     [defaults]                      # every seat, unless its own section says otherwise
-    agent = "llm"                   # llm | scripted[:easy|normal|hard] | random
+    agent = "llm"                   # llm | scripted[:easy|normal|hard][+voice] | random
     model = "gpt-4o-mini"
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"  # the NAME of an environment variable; never a key in the file
@@ -31,7 +31,10 @@ from engine.errors import KillerError
 from hygiene import files
 
 # what a seat (or a tournament contestant) may be played by; scripted:LEVEL names a bot level (agents/bots)
-AgentKind = Literal["llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random"]
+# (a bot kind with +voice: the bot decides, a model words its speeches, agents/voice/; the same list as
+# agents/bots/levels.py's kinds, tests/agents/voice/test_voice_setup.py)
+AgentKind = Literal["llm", "scripted", "scripted:easy", "scripted:normal", "scripted:hard", "random", "scripted+voice",
+                    "scripted:easy+voice", "scripted:normal+voice", "scripted:hard+voice"]
 Provider = Literal["auto", "openai", "openai-reasoning", "vllm", "ollama", "llamacpp", "deepseek", "generic"]
 assert set(PROVIDERS) == set(get_args(Provider))  # one list of profiles
 

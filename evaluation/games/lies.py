@@ -31,6 +31,17 @@ Seen = Mapping[tuple[int, Any], str]  # (night, target) -> result, as grounded.K
 BOT_AGENTS = ("scripted", "random")  # agent kinds whose speech is built from their structured claim (templates)
 
 
+def is_bot(kind: object) -> bool:
+    """Whether a header's agent kind is a bot: scripted (any level), random, or a voiced bot (`scripted+voice`, a
+    bot whose speeches a model words: its decisions are the bot's, agents/voice/)."""
+    return str(kind or "").split(":")[0].removesuffix("+voice") in BOT_AGENTS
+
+
+def voiced(note: Mapping[str, Any] | None) -> bool:
+    """Whether a speech's words are a model's wording of a bot's intent (agents/voice/; the reader checked them)."""
+    return bool(note and note.get("voice") == "model")
+
+
 @dataclass(frozen=True)
 class Second:
     """A second reader's label of one statement's words: whether they claim anything, and whether they lie."""
@@ -55,6 +66,7 @@ class Verdict:
     contradiction: bool
     seen: Mapping[tuple[int, Any], str]  # the checks the seat had received by then: (night, target) -> result
     second: Second | None = None  # a second reader's label of the words (a bot's own intent), None: none
+    voiced: bool = False  # the words are a model's wording of a bot's intent (agents/voice/), not the bot's own
 
     @property
     def said(self) -> bool:
@@ -139,7 +151,7 @@ def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str
              seats: Mapping[int, SeatFacts], claims_recorded: bool) -> list[Verdict]:
     """Every own statement with words, in order, with its verdicts."""
     lang, players = str(header.get("lang") or "en"), len(seats)
-    bots = {int(s["seat"]) for s in header.get("seats", []) if str(s.get("agent") or "").split(":")[0] in BOT_AGENTS}
+    bots = {int(s["seat"]) for s in header.get("seats", []) if is_bot(s.get("agent"))}
     know = Knowledge()
     day = 0
     out: list[Verdict] = []
@@ -158,7 +170,8 @@ def verdicts(header: Mapping[str, Any], pairs: Iterable[tuple[Event, Mapping[str
         reading = read_statement(text, lang, players, seat, day=day)
         out.append(Verdict(i, day, seat, str(event.kind), text, claim, reading, words_lie(reading, cards, seen),
                            claim_lie(claim, cards, seen) if claims_recorded else None, contradicts(reading, claim),
-                           dict(seen), intent(reading, claim, cards, seen) if seat in bots and text.strip() else None))
+                           dict(seen), intent(reading, claim, cards, seen) if seat in bots and text.strip()
+                           and not voiced(note) else None, voiced(note)))
     return out
 
 

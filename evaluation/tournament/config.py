@@ -13,6 +13,7 @@
     [[contestants]]
     name = "scripted"
     agent = "scripted"     # llm | scripted (scripted:easy, scripted:normal = scripted, scripted:hard) | random
+                           # (a bot kind with +voice: a model words its speeches, as an llm contestant's)
 
     [[contestants]]
     name = "gpt"
@@ -27,9 +28,9 @@
     prompt = 0.15
     completion = 0.60
 
-An llm contestant with neither model nor base_url plays on the embedded model. `anchors = ["hard"]` names
-contestants as anchors (an anchored, side-pure schedule); `primary = [...]` and `primary_pairs` declare the primary
-family of comparisons (docs/metrics.md).
+An llm (or voiced bot) contestant with neither model nor base_url plays on the embedded model. `anchors = ["hard"]`
+names contestants as anchors (an anchored, side-pure schedule); `primary = [...]` and `primary_pairs` declare the
+primary family of comparisons (docs/metrics.md).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from agents.bots.levels import uses_model
 from agents.providers.seat_table import AgentKind, Generation, first_problem, read_toml
 from engine import KillerError, UnknownRulesetError, get_ruleset
 
@@ -69,8 +71,8 @@ class Contestant(Generation):
 
     @property
     def embedded(self) -> bool:
-        """Whether this contestant plays on the embedded model."""
-        return self.agent == "llm" and self.model is None and self.base_url is None
+        """Whether this contestant plays (or, a voiced bot, speaks) on the embedded model."""
+        return uses_model(self.agent) and self.model is None and self.base_url is None
 
 
 class RulesetSpec(BaseModel):

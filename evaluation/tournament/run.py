@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Agent
+from agents.bots.levels import uses_model
 from agents.key_rule import Leave
 from agents.providers.seat_table import Generation, SeatSpec
 from evaluation.pool import all_cores, on_pool
@@ -205,7 +206,7 @@ class _Runner:
 
 def bots_only(cfg: TournamentConfig, game: Scheduled) -> bool:
     """Whether every seat of `game` is a bot (no model): the plain loop plays it, and a pool may."""
-    return all(cfg.contestant(name).agent != "llm" for name in set(game.roster.values()))
+    return not any(uses_model(cfg.contestant(name).agent) for name in set(game.roster.values()))
 
 
 async def play_game(cfg: TournamentConfig, out: Path, game: Scheduled,

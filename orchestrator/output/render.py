@@ -122,13 +122,14 @@ def _annotation(parts: NoteParts) -> str:
 
 
 def agent_name(kind: Any, lang: str) -> str:
-    """An agent kind in words (scripted, random, llm, human...); an unknown one as written, made safe."""
-    key = f"agent_{kind}"
+    """An agent kind in words (scripted, random, llm, human, a voiced bot...); an unknown one as written, made
+    safe."""
+    key = "agent_voiced" if kind == "scripted+voice" else f"agent_{kind}"
     text = phrase(lang, key) if key in _AGENT_KEYS else ""
     return text or quote_inline(str(kind or "?"))
 
 
-_AGENT_KEYS = frozenset({"agent_scripted", "agent_random", "agent_llm", "agent_human", "agent_unknown"})
+_AGENT_KEYS = frozenset({"agent_scripted", "agent_random", "agent_llm", "agent_human", "agent_unknown", "agent_voiced"})
 
 
 def player_words(seat: dict[str, Any], lang: str) -> str:
@@ -154,7 +155,8 @@ def _seat_table(t: Transcript, god: bool, lang: str) -> list[str]:
     rows = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for seat in t.header.get("seats", []):
         n = int(seat["seat"])
-        row = f"| {n} | {player_words(seat, lang)} | {quote_inline(str(seat.get('model') or ''))} |"
+        model = seat.get("model") or seat.get("voice_model") or ""  # a voiced bot's voice (agents/voice/)
+        row = f"| {n} | {player_words(seat, lang)} | {quote_inline(str(model))} |"
         if god and n <= len(hands):
             row += " " + "/".join(role_name(c, lang) for c in hands[n - 1]) + " |"
         rows.append(row)
