@@ -148,7 +148,8 @@ def parse_seats(args: argparse.Namespace, players: int) -> frozenset[int]:
 def _pace(args: argparse.Namespace, agents: str, default: float) -> float:
     if args.pace is not None:
         return float(args.pace)
-    return default if agents == "random" or agents.partition(":")[0] == "scripted" else 0.0
+    bots = agents == "random" or agents.partition(":")[0] == "scripted"
+    return default if bots and not agents.endswith("+voice") else 0.0  # a voiced bot waits on its model, as an LLM
 
 
 def build_watch_app(args: argparse.Namespace) -> Any:

@@ -29,7 +29,7 @@ LINE = re.compile(r"voice fallbacks \(the bot's own sentence said\): (\d+)/(\d+)
 @pytest.mark.local_model
 def test_a_voiced_game_plays_offline_and_prints_its_voice_fallbacks(tmp_path: Path, embedded_model: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["run", "--agents", "scripted:hard+voice", "--players", "6", "--seed", "3", "--out", str(tmp_path)])
+    code = main(["run", "--agents", "scripted:hard+voice", "--players", "8", "--seed", "3", "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0, out[-2000:]  # a voice fallback never makes a seat degraded: the decisions are the bot's
     match = LINE.search(out)
@@ -45,8 +45,8 @@ def test_a_voiced_game_plays_offline_and_prints_its_voice_fallbacks(tmp_path: Pa
 
 @pytest.mark.local_model
 async def test_the_same_speech_gets_the_same_words(tmp_path: Path, embedded_model: Path) -> None:
-    bots = {s: Recorder("en") for s in range(1, 7)}
-    await run_game(RunConfig(ruleset="v2-classic", players=6, seed=3, out=tmp_path), agents=bots)  # type: ignore[arg-type]
+    bots = {s: Recorder("en") for s in range(1, 9)}
+    await run_game(RunConfig(ruleset="v2-classic", players=8, seed=3, out=tmp_path), agents=bots)  # type: ignore[arg-type]
     asked = [a for b in bots.values() for a in b.asked][:3]
     async with LocalModelServer(embedded_model, log_path=tmp_path / "llama.log") as server:
         client = openai.AsyncOpenAI(base_url=server.base_url, api_key="local")

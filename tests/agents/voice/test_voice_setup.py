@@ -95,3 +95,36 @@ def test_no_model_for_a_voice_is_one_line(tmp_path: Path) -> None:
     path.write_text('[seats.2]\nagent = "scripted+voice"\n', encoding="utf-8")
     with pytest.raises(ValueError, match="seat 2: no model given"):
         build_agents(RunConfig(agents="scripted", seed=1, table=path), [1, 2], env=ENV)
+
+
+def test_a_tournament_plays_a_voiced_contestant_through_its_endpoint(tmp_path: Path) -> None:
+    """A voiced contestant against hard bots, its voice on a loopback llama.cpp emulation: the games play here (not
+    on the bots' pool: its seats ask a model), the voice is asked for the speeches only, and its decisions never
+    fall back (the words may: those are recorded apart)."""
+    import asyncio
+
+    from evaluation.tournament.config import parse_config
+    from evaluation.tournament.folder import read_results
+    from evaluation.tournament.run import bots_only, run_tournament
+    from evaluation.tournament.schedules import schedule
+    from orchestrator.store.transcript import read_transcript
+    from tests.agents.provider_emulator import ProviderEmulator
+
+    with ProviderEmulator("llamacpp", ["m"]) as emu:
+        cfg = parse_config({"rulesets": ["v2-classic:8"], "seeds": 1, "parallel": 1, "contestants": [
+            {"name": "voiced", "agent": "scripted:hard+voice", "model": "m", "base_url": emu.base_url,
+             "provider": "llamacpp"}, {"name": "hard", "agent": "scripted:hard"}]})
+        assert not any(bots_only(cfg, g) for g in schedule(cfg))
+        done = asyncio.run(run_tournament(cfg, tmp_path, workers=1))
+        asked = list(emu.bodies)
+    assert done.failed == {} and done.played == 2 and done.degraded == []
+    rows = list(read_results(tmp_path).values())
+    assert all(int(n) == 0 for r in rows for n in (r.get("fallbacks") or {}).values())
+    voices = 0
+    for row in rows:
+        t = read_transcript(tmp_path / row["transcript"])
+        kinds = {s["agent"] for s in t.header["seats"]}
+        assert kinds == {"scripted+voice", "scripted"}
+        voices += sum(1 for e in t.entries if e.annotation and e.annotation.get("voice"))
+    assert voices == len(asked) > 0 and all(set(b["response_format"]["schema"]["properties"]) == {"speech"}
+                                            for b in asked)
