@@ -46,6 +46,7 @@ from words.reader import Reading, read_statement  # noqa: E402
 SEEDS = range(1, 11)
 TIME_LIMIT_S = 180.0  # (e): a candidate's mean game time on 2 cores must be at most this
 QUIET_LOAD = 1.0  # (e): a time is quiet when the 1-minute load average before and after the game was below this
+UNKNOWN = float("inf")  # a load average that was not recorded
 SPEAKING_KINDS = frozenset(k.value for k in SPEAKING)
 DEFAULT = "llm"  # what stays when the rule cannot choose (ties, neither eligible)
 
@@ -355,6 +356,9 @@ def measure(agents: str, folder: Path) -> Figures:
         except TranscriptError as exc:
             print(f"  skipped {path}: {exc}")
             continue
+        if t.end is None:
+            print(f"  skipped {path}: unfinished (no end line)")
+            continue
         add_game(figures, read_game(t))
     timings = folder / "timings.jsonl"
     if timings.exists():
@@ -365,8 +369,10 @@ def measure(agents: str, folder: Path) -> Figures:
                 latest[int(row["seed"])] = row  # a seed played again: its last time counts
         for row in latest.values():
             figures.seconds.append(float(row["seconds"]))
-            figures.loads.append(float(row["load"]))
-            figures.loads_after.append(float(row.get("load_after", row["load"])))
+            # a load not recorded (a time measured elsewhere) is unknown: never quiet
+            figures.loads.append(UNKNOWN if row.get("load") is None else float(row["load"]))
+            after = row.get("load_after", row.get("load"))
+            figures.loads_after.append(UNKNOWN if after is None else float(after))
             figures.finished.append(int(row["exit"]) in (0, 3))
     return figures
 
@@ -412,8 +418,8 @@ def verdict(x: Figures, y: Figures, games: int = len(SEEDS)) -> tuple[str, list[
     ex, why_x = eligible(x, games)
     ey, why_y = eligible(y, games)
     lines = [why_x, why_y]
-    lines += [f"{f.agents}: its times are not quiet (load {max(f.loads + f.loads_after, default=0):.2f}): re-measure "
-              "them on a quiet machine before this verdict stands" for f in (x, y) if not f.quiet]
+    lines += [f"{f.agents}: its times are not quiet (load {_load(max(f.loads + f.loads_after, default=0))}): "
+              "re-measure them on a quiet machine before this verdict stands" for f in (x, y) if not f.quiet]
     if ex != ey:
         return (x if ex else y).agents, [*lines, "only one candidate is eligible"]
     if not ex:
@@ -428,10 +434,14 @@ def verdict(x: Figures, y: Figures, games: int = len(SEEDS)) -> tuple[str, list[
     return DEFAULT, [*lines, f"equal points and (a): {DEFAULT} stays"]
 
 
+def _load(x: float) -> str:
+    return "unknown" if x == UNKNOWN else f"{x:.2f}"
+
+
 def report(f: Figures) -> str:
     """The figures as lines to read."""
-    load = (f"load before each game {min(f.loads):.2f}-{max(f.loads):.2f}, after {min(f.loads_after):.2f}-"
-            f"{max(f.loads_after):.2f}") if f.loads and f.loads_after else "no timings"
+    load = (f"load before each game {_load(min(f.loads))}-{_load(max(f.loads))}, after "
+            f"{_load(min(f.loads_after))}-{_load(max(f.loads_after))}") if f.loads and f.loads_after else "no timings"
     lines = [
         f"{f.agents}: {f.games} games, fallbacks {f.fallbacks}/{f.decisions} decisions",
         f"  (a) accusations matching their words   {_pct(f.a):>6}  ({f.matched}/{f.accusations})",

@@ -160,3 +160,18 @@ def test_it_plays_and_measures_a_real_game(bench: ModuleType, tmp_path: Path,
     assert f["games"] == 1 and f["finished"] == [True] and f["seconds"][0] > 0
     assert f["accusations"] > 0 and f["good_speeches"] > 0
     assert "(a) accusations matching their words" in capsys.readouterr().out
+
+
+def test_unfinished_games_and_unknown_loads(bench: ModuleType, tmp_path: Path) -> None:
+    """A transcript without its end line (a game still being played) is no game of the figures; a time whose load
+    was not recorded is never quiet."""
+    lines = (ROOT / "transcripts" / "samples" / "v2-classic-scripted-en-s7.jsonl").read_text(encoding="utf-8")
+    (tmp_path / "s1").mkdir()
+    (tmp_path / "s1" / "done.jsonl").write_text(lines, encoding="utf-8")
+    (tmp_path / "s2").mkdir()
+    (tmp_path / "s2" / "playing.jsonl").write_text("".join(lines.splitlines(keepends=True)[:-1]), encoding="utf-8")
+    (tmp_path / "timings.jsonl").write_text(json.dumps({"seed": 1, "seconds": 100.0, "load": None, "exit": 0}) + "\n",
+                                            encoding="utf-8")
+    f = bench.measure("x", tmp_path)
+    assert f.games == 1 and f.seconds == [100.0] and not f.quiet
+    assert "load before each game unknown-unknown" in bench.report(f)
