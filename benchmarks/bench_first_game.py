@@ -387,10 +387,13 @@ def _one(x: float | None) -> str:
     return "–" if x is None else f"{x:.1f}"
 
 
-def eligible(f: Figures, games: int = len(SEEDS)) -> tuple[bool, str]:
-    """Rule step 1: all its games finish and its mean time is at most TIME_LIMIT_S."""
+def eligible(f: Figures, games: int = len(SEEDS), timed: bool = True) -> tuple[bool, str]:
+    """Rule step 1: all its games finish and its mean time is at most TIME_LIMIT_S (`timed` False: the time is left
+    to a quiet measurement)."""
     if f.games < games or len(f.finished) < games or not all(f.finished):
         return False, f"{f.agents}: {f.games} transcripts, {sum(f.finished)} of {games} games finished"
+    if not timed:
+        return True, f"{f.agents}: all {games} games finished; its time ({_one(f.e)} s) is not yet measured quietly"
     if f.e is None or f.e > TIME_LIMIT_S:
         return False, f"{f.agents}: mean game time {_one(f.e)} s, over {TIME_LIMIT_S:.0f} s"
     return True, f"{f.agents}: eligible (all {games} games finished, mean {f.e:.1f} s)"
@@ -414,12 +417,25 @@ def points(x: Figures, y: Figures) -> tuple[int, int, list[str]]:
 
 
 def verdict(x: Figures, y: Figures, games: int = len(SEEDS)) -> tuple[str, list[str]]:
-    """The candidate the rule chooses, and why, line by line."""
-    ex, why_x = eligible(x, games)
-    ey, why_y = eligible(y, games)
+    """The candidate the rule chooses, and why, line by line. While either candidate's times are not quiet, the
+    times decide nothing yet: the verdict is provisional (its last line says so), each candidate taken as within
+    the time limit, and stands only once both are timed quietly."""
+    timed = x.quiet and y.quiet
+    ex, why_x = eligible(x, games, timed)
+    ey, why_y = eligible(y, games, timed)
     lines = [why_x, why_y]
     lines += [f"{f.agents}: its times are not quiet (load {_load(max(f.loads + f.loads_after, default=0))}): "
               "re-measure them on a quiet machine before this verdict stands" for f in (x, y) if not f.quiet]
+    winner, why = _decide(x, y, ex, ey)
+    if not timed:
+        why.append(f"PROVISIONAL: {winner} if both means are within {TIME_LIMIT_S:.0f} s once timed quietly; a "
+                   "candidate over it cannot win")
+    return winner, [*lines, *why]
+
+
+def _decide(x: Figures, y: Figures, ex: bool, ey: bool) -> tuple[str, list[str]]:
+    """Rule steps 2 and 3, given each candidate's eligibility."""
+    lines: list[str] = []
     if ex != ey:
         return (x if ex else y).agents, [*lines, "only one candidate is eligible"]
     if not ex:

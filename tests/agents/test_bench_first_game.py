@@ -137,7 +137,12 @@ def test_the_verdict_follows_the_rule(bench: ModuleType) -> None:
     winner, why = bench.verdict(llm, voice)
     assert winner == "scripted:hard+voice" and not any("not quiet" in line for line in why)  # four points to none
     voice.loads_after[3] = 2.5  # a busy machine during one game: the time must be measured again
-    assert not voice.quiet and any("not quiet (load 2.50)" in line for line in bench.verdict(llm, voice)[1])
+    winner, why = bench.verdict(llm, voice)
+    assert not voice.quiet and any("not quiet (load 2.50)" in line for line in why)
+    assert winner == "scripted:hard+voice" and why[-1].startswith("PROVISIONAL")  # its time decides nothing yet
+    busy_and_slow = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=400)
+    busy_and_slow.loads[0] = 8.0
+    assert bench.verdict(llm, busy_and_slow)[1][-1].startswith("PROVISIONAL: scripted:hard+voice if both means")
     slow = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=181)
     assert bench.verdict(llm, slow)[0] == "llm"  # over 3 minutes: not eligible, whatever its figures
     unfinished = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=60, finished=False)
