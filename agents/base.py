@@ -47,6 +47,19 @@ class Attribution:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a speech accuses, defends or holds back, as the speaker means it (issue 38): a kind ("check", "claimed",
+    "doubt", "vote", "count", "death", "verdict", "defence", "accusation", ...) and the facts of the game it rests
+    on, each an Attribution: besides the acts above, `seat` "checked" `target` and got `result` (a check of its
+    own), "led" the accusations of `target` (the first to accuse it), "died" at night, was "executed" (`result`:
+    the side the judge announced, if any), "holds" or "lacks" the card `role`. Only "hunch" rests on nothing;
+    evaluation/games/reasons.py checks the facts against the engine's record, apart from whoever worded them."""
+
+    kind: str
+    evidence: tuple[Attribution, ...] = ()
+
+
+@dataclass(frozen=True)
 class Decision:
     """A seat's answer: the engine action plus the private fields the evaluation reads."""
 
@@ -57,6 +70,7 @@ class Decision:
     annotation: Annotation = field(default_factory=lambda: Annotation("unknown"))
     # what the speech attributes to other seats, where the agent knows (the bots build their speeches from it)
     attributions: tuple[Attribution, ...] = ()
+    reason: Reason | None = None  # a bot speech's reason: what its words say it rests on (issue 38)
 
 
 class Agent(Protocol):

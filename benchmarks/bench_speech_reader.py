@@ -65,7 +65,7 @@ def speed(rows: list[dict[str, object]]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--by-source", action="store_true", help="also per source (capable, bot, embedded, ...)")
+    parser.add_argument("--by-source", action="store_true", help="also per source (written, hard)")
     parser.add_argument("--misses", action="store_true", help="list every statement read differently")
     args = parser.parse_args()
     rows = {lang: corpus.load(lang) for lang in corpus.LANGS}

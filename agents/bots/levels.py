@@ -11,8 +11,10 @@ from engine import KillerError
 # Bump when a level's play changes: the transcript header records it beside the level (1: the honest baseline
 # before levels; 2: levels, counter-claims, reveal policies, claim weighing; 3: speeches that attribute only what
 # the record shows, more phrasings, hard bots counting role claims against the cards dealt; 4: no act against a
-# shown partner, the baseline counting claims at hard and claiming the police with its checks, issue 37).
-STRATEGY_VERSION = 4
+# shown partner, the baseline counting claims at hard and claiming the police with its checks, issue 37; 5: each
+# speech says its ground, worded from its facts in varied phrasings and recorded as Decision.reason, no pile-on
+# line; the same decisions as 4, issue 38).
+STRATEGY_VERSION = 5
 
 
 class Level(StrEnum):

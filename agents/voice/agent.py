@@ -106,10 +106,10 @@ class VoicedAgent:
                 return None, f"the model did not answer: {tally.errors[-1]}"[:400]
             words, error = self._words(reply)
             if words is not None:
-                error = misworded(words, intent, self.lang, view.players, day)
-                if error is None:
+                wrong = misworded(words, intent, self.lang, view.players, day)
+                if wrong is None:
                     return words, None
-                error = f"misworded: {error}: {words}"
+                error = f"misworded: {wrong}: {words}"
             tally.errors.append(error[:400])
         return None, tally.errors[-1]
 

@@ -29,13 +29,14 @@ from agents.llm.prompting import render, speech_literal
 from engine import Event, EventKind, KillerError
 from engine.judge import MAX_DAYS
 from engine.moves.decisions import CLAIM_RESULTS
-from engine.roles import display_name
+from engine.roles import Team, display_name, team_of
+from engine.rulesets import get_ruleset
 from evaluation.statements.labels import CATEGORIES, MAX_SAID_CHECKS
 from hygiene import secrets
 from words.narrator import sentence
 from words.reader.vocab import CLAIMABLE
 
-RUBRIC_VERSION = 1  # bump when judge.j2 or the schema asks something new: labels of another version are redone
+RUBRIC_VERSION = 2  # bump when judge.j2 or the schema asks something new: labels of another version are redone
 MAX_NIGHT = MAX_DAYS  # no game has a night past the day cap (R-endless)
 MAX_RECORD_LINES = 300  # the record's first lines (the deal, the cards) and its latest, for very long games
 # An answer that is a refusal in prose: it holds no JSON object and opens with an apology or a "cannot" (en, zh).
@@ -54,11 +55,22 @@ class LabelError(KillerError, ValueError):
     """An answer that is not a label (not JSON, a field missing, a value not allowed)."""
 
 
-def schema(players: int) -> dict[str, Any]:
-    """The answer's JSON schema: every value a legal one (roles of the game, seats of the table)."""
-    check = {"type": "object", "additionalProperties": False, "required": ["target", "result", "night"],
-             "properties": {"target": {"type": "integer", "minimum": 1, "maximum": players},
-                            "result": {"enum": list(CLAIM_RESULTS)}, "night": {"type": ["integer", "null"]}}}
+def cards_per_seat(ruleset: Any) -> int:
+    """How many cards a seat holds in this ruleset (1 where the id is not a known ruleset: a file is untrusted)."""
+    try:
+        return get_ruleset(str(ruleset)).cards_per_seat
+    except KillerError:
+        return 1
+
+
+def schema(players: int, cards: int = 1) -> dict[str, Any]:
+    """The answer's JSON schema: every value a legal one (roles of the game, seats of the table; in a two-card
+    ruleset, which card of the seat a check names, or null)."""
+    fields = {"target": {"type": "integer", "minimum": 1, "maximum": players}, "result": {"enum": list(CLAIM_RESULTS)},
+              "night": {"type": ["integer", "null"]}}
+    if cards > 1:
+        fields["card"] = {"enum": [*range(1, cards + 1), None]}
+    check = {"type": "object", "additionalProperties": False, "required": list(fields), "properties": fields}
     props = {"said_role": {"enum": [*CLAIMABLE, None]}, "said_side": {"enum": ["good", "killers", None]},
              "said_checks": {"type": "array", "items": check, "maxItems": MAX_SAID_CHECKS}, "lie": {"type": "boolean"},
              "category": {"enum": list(CATEGORIES)}, "reason": {"type": "string"}}
@@ -84,8 +96,10 @@ def messages(lang: str, header: Mapping[str, Any], before: Sequence[Event], st: 
     if len(lines) > MAX_RECORD_LINES:
         lines = [*lines[:5], "…", *lines[5 - MAX_RECORD_LINES:]]
     told = [f"{night}: {target} {result}" for (night, target), result in sorted(checks.items(), key=str)]
+    sides = {side: [r for r in CLAIMABLE if team_of(r) == side] for side in Team}
     text = render(lang, "judge.j2", ruleset=header.get("ruleset"), players=header.get("players"),
-                  roles=list(CLAIMABLE), lines=lines, seat=st.seat, day=st.day,
+                  roles=list(CLAIMABLE), good=sides[Team.GOOD], killers=sides[Team.KILLERS],
+                  cards_per_seat=cards_per_seat(header.get("ruleset")), lines=lines, seat=st.seat, day=st.day,
                   kind=KIND_WORDS.get(lang, KIND_WORDS["en"]).get(st.kind, st.kind),
                   cards=", ".join(display_name(c, lang) for c in cards) or "–", checks="; ".join(told) or "–",
                   words=speech_literal(st.text))
@@ -109,7 +123,7 @@ def refusal_of(reply: Reply) -> str | None:
     return None
 
 
-def parse(text: str, players: int) -> dict[str, Any]:
+def parse(text: str, players: int, cards: int = 1) -> dict[str, Any]:
     """A label read from the answer text; LabelError names the first problem."""
     try:
         data = answer_json.loads(text)  # bounded: size, depth, digits
@@ -127,20 +141,31 @@ def parse(text: str, players: int) -> dict[str, Any]:
     checks = data["said_checks"] if isinstance(data["said_checks"], list) else None
     if checks is not None and len(checks) > MAX_SAID_CHECKS:
         raise LabelError(f"said_checks holds {len(checks)} checks (at most {MAX_SAID_CHECKS})")
-    if checks is None or not all(_check_ok(c, players) for c in checks):
-        raise LabelError(f"said_checks must be a list of {{target: 1..{players}, result, night}}")
+    if checks is None or not all(_check_ok(c, players, cards) for c in checks):
+        card = ", card" if cards > 1 else ""
+        raise LabelError(f"said_checks must be a list of {{target: 1..{players}, result, night{card}}}")
     return {"said_role": data["said_role"], "said_side": data["said_side"],
-            "said_checks": [{"target": c["target"], "result": c["result"], "night": c.get("night")} for c in checks],
+            "said_checks": [{"target": _target(c, cards), "result": c["result"], "night": c.get("night")}
+                            for c in checks],
             "lie": data["lie"], "category": data["category"],
             "reason": secrets.redact(str(data.get("reason", "")))[:300]}
 
 
-def _check_ok(c: Any, players: int) -> bool:
-    """A claimed check within the schema: a seat (an integer, never a boolean) and a night of the day cap."""
+def _check_ok(c: Any, players: int, cards: int = 1) -> bool:
+    """A claimed check within the schema: a seat (an integer, never a boolean), a night of the day cap, and in a
+    two-card ruleset a card of the seat or none."""
     night = c.get("night") if isinstance(c, dict) else None
+    card = c.get("card") if isinstance(c, dict) else None
     return (isinstance(c, dict) and type(c.get("target")) is int and 1 <= c["target"] <= players
             and c.get("result") in CLAIM_RESULTS
-            and (night is None or (type(night) is int and 0 <= night <= MAX_NIGHT)))
+            and (night is None or (type(night) is int and 0 <= night <= MAX_NIGHT))
+            and (card is None or (cards > 1 and type(card) is int and 1 <= card <= cards)))
+
+
+def _target(c: dict[str, Any], cards: int) -> int | list[int]:
+    """A check's target as the corpus and the reader write it: the seat, or [seat, card] where a card is named."""
+    card = c.get("card") if cards > 1 else None
+    return [c["target"], card] if type(card) is int else c["target"]
 
 
 class JudgeModel:
@@ -150,7 +175,8 @@ class JudgeModel:
         self.endpoint = endpoint
         self.max_retries = max(0, max_retries)
 
-    async def preflight(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
+    async def preflight(self, chat: list[dict[str, str]], players: int, lang: str = "en",
+                        cards: int = 1) -> dict[str, Any]:
         """One request in the production shape; PreflightRefused with the provider's message unless accepted.
         Returns what it cost (the tokens of a label line)."""
         await self.endpoint.resolve()
@@ -158,7 +184,7 @@ class JudgeModel:
         tally = Tally()
         while True:
             try:
-                reply = await self.endpoint.call(chat, schema(players), tally)
+                reply = await self.endpoint.call(chat, schema(players, cards), tally)
                 break
             except openai.APIStatusError as exc:
                 if not self.endpoint.adapt(exc):
@@ -177,14 +203,15 @@ class JudgeModel:
             raise PreflightRefused(f"{exc}: " + secrets.redact(reply.text or "(empty)")[:120]) from None
         return self._note(tally, 0)
 
-    async def label(self, chat: list[dict[str, str]], players: int, lang: str = "en") -> dict[str, Any]:
+    async def label(self, chat: list[dict[str, str]], players: int, lang: str = "en",
+                    cards: int = 1) -> dict[str, Any]:
         """The label of one statement, with its cost and attempts ("fallback" says why when there is none)."""
         await self.endpoint.resolve()
         self.endpoint.lang = lang  # the schema note and the retry feedback in the game's language
         tally, tries = Tally(), 0
         while True:
             try:
-                reply = await self.endpoint.call(chat, schema(players), tally)
+                reply = await self.endpoint.call(chat, schema(players, cards), tally)
             except openai.APIStatusError as exc:
                 if self.endpoint.adapt(exc):
                     continue
@@ -197,7 +224,7 @@ class JudgeModel:
             try:
                 if reply.finish == "length":
                     raise LabelError("the answer was cut off (finish_reason length)")
-                return {**parse(reply.text or "", players), **self._note(tally, tries)}
+                return {**parse(reply.text or "", players, cards), **self._note(tally, tries)}
             except LabelError as exc:
                 tally.errors.append(str(exc))
                 tries += 1

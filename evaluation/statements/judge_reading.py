@@ -3,9 +3,9 @@ is): each line of the corpus or of the held-out files is asked of the judge with
 (judge.messages) and its said_role, said_side and said_checks are scored by corpus.score per field and language.
 
 A written statement has no game, so the judge sees no record before it and no cards (as the preflight's probe):
-what it is asked is what the words claim, which needs neither. Its schema takes a seat as a check's target, so a
-v5 `[SEAT, CARD]` target is never matched (a miss in recall). A statement the judge does not label (a fallback or a
-refusal) reads as claiming nothing, and is counted."""
+what it is asked is what the words claim, which needs neither. Its schema takes a seat as a check's target, and in
+a two-card ruleset (v5) the card where the words name one: `[SEAT, CARD]`, as the corpus labels it. A statement
+the judge does not label (a fallback or a refusal) reads as claiming nothing, and is counted."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def reading_of(label: Mapping[str, Any]) -> Reading:
     """The claims of a judge's label as a Reading (nothing where it fell back or refused)."""
     if label.get("status") != "labelled":
         return Reading()
-    checks = tuple(SaidCheck(int(c["target"]), c["result"], c.get("night")) for c in label.get("said_checks") or ())
+    checks = tuple(c for c in map(SaidCheck.of, label.get("said_checks") or ()) if c is not None)
     return Reading(label.get("said_role"), label.get("said_side"), checks)
 
 
@@ -52,7 +52,8 @@ async def read_rows(judge: JudgeModel, rows: Sequence[Mapping[str, Any]], parall
 
     async def one(row: Mapping[str, Any]) -> dict[str, Any]:
         async with gate:
-            return await judge.label(chat(row), int(row["players"]), str(row["lang"]))
+            return await judge.label(chat(row), int(row["players"]), str(row["lang"]),
+                                     rubric.cards_per_seat(row["ruleset"]))
 
     labels = await asyncio.gather(*(one(row) for row in rows))
     return JudgeReadings({str(row["id"]): reading_of(label) for row, label in zip(rows, labels, strict=True)},

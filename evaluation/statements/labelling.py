@@ -123,7 +123,8 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
             try:
                 first = todo[0]
                 chat = rubric.probe(first.lang, first.ruleset, first.players)
-                checked = await judge.preflight(chat, first.players, first.lang)
+                checked = await judge.preflight(chat, first.players, first.lang,
+                                                rubric.cards_per_seat(first.ruleset))
             except PreflightRefused as exc:
                 raise JudgeRefused(clean(f"{model} at {judge.endpoint.base_url} ({judge.endpoint.provider}) refused "
                                          f"the labelling request: {exc}", max_chars=600)) from None
@@ -133,7 +134,7 @@ async def label_run(source: Path, judge: JudgeModel, price: Price | None = None,
             if budget_usd is not None and (out.usd >= budget_usd or out.usd + mean > budget_usd):
                 out.over_budget = len(todo) - n
                 break
-            label = await judge.label(job.chat, job.players, job.lang)
+            label = await judge.label(job.chat, job.players, job.lang, rubric.cards_per_seat(job.ruleset))
             usd = _usd(label, price)
             out.usd += usd or 0.0
             out.labelled += 1

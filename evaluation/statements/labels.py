@@ -94,7 +94,7 @@ SHAPE: dict[str, Callable[[Any], bool]] = {
     "key": lambda v: isinstance(v, str) and _KEY.fullmatch(v) is not None, "game": _text(MAX_NAME),
     "i": _int(0, MAX_EVENTS + 2), "seat": _int(1, MAX_TABLE), "kind": _one_of(*map(str, SPEECHES)),
     "model": _text(MAX_NAME), "rubric": _int(0, 10**6), "status": _one_of(*STATUSES), **_SAID,
-    "said_checks": _checks(MAX_SAID_CHECKS, _int(1, MAX_TABLE)), "category": _one_of(*CATEGORIES, None),
+    "said_checks": _checks(MAX_SAID_CHECKS, _target), "category": _one_of(*CATEGORIES, None),
     "reason": _text(MAX_TEXT), "fallback": _or_none(_text(MAX_TEXT)),
     **{k: _or_none(_int(0, MAX_COUNT)) for k in ("prompt_tokens", "completion_tokens", "cached_tokens")},
     "retries": _int(0, MAX_COUNT), "transport_retries": _int(0, MAX_COUNT),

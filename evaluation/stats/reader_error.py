@@ -130,9 +130,7 @@ def attach(table: SeatTable, contestants: Mapping[str, dict[str, Any]]) -> None:
 
 def judge_second(label: Mapping[str, Any], cards: Sequence[str], seen: Mapping[tuple[int, Any], str]) -> Second:
     """The judge model's label as a second reading of the words, held to the same definition of a lie."""
-    checks = tuple(SaidCheck(int(c["target"]), c["result"], c.get("night")) for c in label.get("said_checks") or ()
-                   if isinstance(c, Mapping) and c.get("result") in ("killer", "not_killer")
-                   and isinstance(c.get("target"), int))
+    checks = tuple(c for c in map(SaidCheck.of, label.get("said_checks") or ()) if c is not None)
     role, side = label.get("said_role"), label.get("said_side")
     reading = Reading(role, side, checks)
     return Second(reading.claims, words_lie(reading, cards, seen))

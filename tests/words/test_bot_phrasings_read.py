@@ -6,10 +6,12 @@ claim nothing of the speaker's own, so a bot's words-based lie rate does not res
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from agents.bots.strategies.phrases import PHRASES
+from agents.bots.strategies.speech import Voice
 from agents.llm.prompting import environment
 from engine import display_name
 from words.narrator import Words
@@ -18,7 +20,10 @@ from words.reader.vocab import CLAIMABLE, side_of_role
 
 LANGS = tuple(PHRASES)
 PLAYERS, SPEAKER, DAY = 12, 1, 3
-CLAIM_INTENTS = {"civilian", "role", "checks", "checked_killer", "checked_good", "accuse_checked", "again"}
+# the intents that claim something of the speaker's own: its role, its checks, that it is the police or not a killer
+CLAIM_INTENTS = {"civilian", "role", "checks", "checked_killer", "checked_good", "again", "why_check", "why_impostor",
+                 "why_accused_checked", "why_voted_checked"}
+GOOD_SIDE = {"defend", "why_accused_me", "defend_self", "defend_close"}  # may say the speaker is good, never more
 
 
 def _identities(lang: str) -> list[tuple[str, str]]:
@@ -40,6 +45,27 @@ def test_every_identity_template_reads_as_its_role(lang: str) -> None:
     wrong = [(text, role, r.said_role) for text, role in cases
              if (r := read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)).said_role != role
              or r.said_side != side_of_role(role)]
+    assert wrong == []
+
+
+# what happened, said before the claim in the same sentence (speech.py `Voice.run_on`)
+NEWS = ("dead", "peaceful", "executed", "verdict_side", "verdict_votes", "pointed", "overclaimed")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_identity_after_the_news_reads_as_its_role(lang: str) -> None:
+    """A statement runs its claim on from what happened ("Seat 4 died in the night; I am a civilian."): every
+    opening template with every identity template and claimable role."""
+    voice, values = Voice(lang, random.Random(0)), _values(lang)
+    news = [t.format(**values) for intent in NEWS for t in PHRASES[lang][intent]]
+    bare = _identities(lang)[::1 + len(PHRASES[lang]["again"])]
+    assert len(bare) == len(CLAIMABLE) * 5 and len(news) >= 30
+    wrong = []
+    for (text, role), opening in itertools.product(bare, news):
+        said = voice.run_on(opening, text)
+        r = read_statement(said, lang, PLAYERS, SPEAKER, day=DAY)
+        if r.said_role != role or r.said_side != side_of_role(role):
+            wrong.append((said, r.said_role))
     assert wrong == []
 
 
@@ -74,17 +100,20 @@ def test_every_check_template_reads_its_checks(lang: str, claimed: bool) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_police_bot_accusing_on_its_own_check_reports_that_check(lang: str) -> None:
-    w = Words(lang)
-    for t in PHRASES[lang]["accuse_checked"]:
-        r = read_statement(t.format(seat=w.seat(6)), lang, PLAYERS, SPEAKER, day=DAY)
-        assert [(c.seat(), c.result) for c in r.said_checks] == [(6, "killer")], t
-        assert r.said_role == "police" and 6 in r.accuses, t
+    """Its ground (agents/bots/strategies/ground_phrases.py "why_check"), with every joint and conclusion."""
+    w, p = Words(lang), PHRASES[lang]
+    for t, join, end in itertools.product(p["why_check"], p["join"], p["conclude"]):
+        text = "".join((t.format(seat=w.seat(6), night=2), join, end.format(seat=w.seat(6))))
+        r = read_statement(text, lang, PLAYERS, SPEAKER, day=DAY)
+        assert [(c.seat(), c.result, c.night) for c in r.said_checks] == [(6, "killer", 2)], text
+        assert r.said_role == "police" and r.accuses == (6,), text
 
 
 def _values(lang: str) -> dict[str, object]:
     w = Words(lang)
     return {"dead": w.seat(4), "seat": w.seat(6), "by": w.seat(8), "target": w.seat(9), "good": w.seat(10),
-            "bad": w.seat(11), "n": 3, "cards": 1, "role": display_name("police", lang), "side": w("side_good")}
+            "bad": w.seat(11), "n": 3, "cards": 1, "role": display_name("police", lang), "side": w("side_good"),
+            "night": 2}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -97,7 +126,7 @@ def test_the_other_intents_claim_no_role_or_check_of_the_speaker(lang: str) -> N
             continue
         for t in templates:
             r = read_statement(t.format(**values), lang, PLAYERS, SPEAKER, day=DAY)
-            side_ok = r.said_side is None or (intent == "defend" and r.said_side == "good")
+            side_ok = r.said_side is None or (intent in GOOD_SIDE and r.said_side == "good")
             if r.said_role is not None or r.said_checks or not side_ok:
                 wrong.append((intent, t, r))
     assert wrong == []

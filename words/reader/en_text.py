@@ -24,9 +24,11 @@ def normalise(text: str, day: int | None) -> str:
     text = unicodedata.normalize("NFKC", text[:MAX_CHARS]).lower()
     text = text.translate({0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2014: " — ", 0x2013: "-"})
     text = re.sub(r'"[^"\n]{0,200}"', " ", text)
+    text = re.sub(r"\bim\b", "i'm", text)  # typed in a hurry
+    text = re.sub(r"\b100\s*(?:%|percent\b)", "completely", text)
     text = re.sub(r"(?:(?<=\s)|^)'[^\n]{1,80}?'(?=[\s.,;:!?]|$)", " ", text)
     text = re.sub(r"\bseat\s*\(\s*(\d{1,2})\s*,\s*([12])\s*\)", r"seat \1/\2", text)
-    text = re.sub(r"\bseat\s+(\d{1,2})'s\s+(first|second)\s+card\b",
+    text = re.sub(r"\b(?:seat\s+)?(\d{1,2})'s\s+(first|second)\s+card\b",
                   lambda m: f"seat {m.group(1)}/{1 if m.group(2) == 'first' else 2}", text)
     text = re.sub(rf"\b(?:no\.|number|seat)\s*(\d{{1,2}}|{EN_NUMBER})\b",
                   lambda m: ("seat " if m.group(0).startswith("seat") else "#") + str(en_number(m.group(1))), text)
@@ -51,7 +53,8 @@ def _nights(text: str, day: int | None) -> str:
     ordinal = rf"({EN_ORDINAL}|1st|2nd|3rd|[4-9]th)"
     text = re.sub(rf"\b(?:on\s+|during\s+|in\s+)?(?:the\s+|my\s+|our\s+)?{ordinal}[-\s]night\b",
                   lambda m: _night(en_number(re.sub(r"(?<=\d)(st|nd|rd|th)$", "", m.group(1)))), text)
-    text = re.sub(rf"\b(?:on\s+|during\s+|in\s+)?night[-\s]({num})\b", lambda m: _night(en_number(m.group(1))), text)
+    text = re.sub(rf"(?<!last\s)\b(?:on\s+|during\s+|in\s+)?night[-\s]({num})\b",
+                  lambda m: _night(en_number(m.group(1))), text)
     text = re.sub(r"\bn([1-9])\b", lambda m: _night(int(m.group(1))), text)
     text = re.sub(r"\b(?:last|yester)\s*night\b|\bthis\s+past\s+night\b|\bovernight\b", _night(day), text)
     return re.sub(r"\b(?:tonight|tomorrow\s+night|next\s+night)\b", f"{NIGHT_OPEN}+{NIGHT_CLOSE}", text)

@@ -21,7 +21,8 @@ class Findings:
     saved: bool = False  # the speaker gives its own 银水 (a seat it saved: the doctor's act)
     marks: list[tuple[str, int]] = field(default_factory=list)  # ("accuse"|"clear", seat), in order
     quotes: list[Quote] = field(default_factory=list)
-    dangling: tuple[Target, int | None] | None = None  # a check told without its result yet ("I checked 5.")
+    # checks told without their result yet ("I checked 5.", "I checked 4 and 11."), with the night told
+    dangling: tuple[tuple[Target, ...], int | None] | None = None
     listing: bool = False  # inside a sentence that opened a list of the speaker's checks ("My checks: …; …")
 
     def role(self, role: str) -> None:

@@ -26,6 +26,20 @@ class SaidCheck:
         target = list(self.target) if isinstance(self.target, tuple) else self.target
         return {"target": target, "result": self.result, "night": self.night}
 
+    @staticmethod
+    def of(d: Any) -> SaidCheck | None:
+        """A check from its dict form (`to_dict`'s: a seat, or [seat, card]), or None where it is not one."""
+        if not isinstance(d, dict) or d.get("result") not in ("killer", "not_killer"):
+            return None
+        t, night = d.get("target"), d.get("night")
+        if isinstance(t, list) and len(t) == 2 and all(type(x) is int for x in t):
+            target: Target = (t[0], t[1])
+        elif type(t) is int:
+            target = t
+        else:
+            return None
+        return SaidCheck(target, d["result"], night if type(night) is int else None)
+
 
 @dataclass(frozen=True, slots=True)
 class Quote:

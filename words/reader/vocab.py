@@ -14,8 +14,8 @@ CLAIMABLE: tuple[str, ...] = tuple(r for r in ROLES if r != "judge")
 # Common names for each role besides the table's own (lower case); werewolf habits included: a seer is the
 # checking role, a wolf a killer. Longer words are tried first, so "secret police" never reads as "police".
 SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
-    "civilian": {"en": ("villager", "vanilla townie", "townie", "townsperson", "citizen", "plain civilian",
-                        "ordinary civilian", "civvie", "civvy", "civ"),
+    "civilian": {"en": ("villager", "vanilla townie", "vanilla", "townie", "townsperson", "townsfolk", "townspeople",
+                        "citizen", "plain civilian", "ordinary civilian", "civvie", "civvy", "civ"),
                  "zh": ("普通平民", "老百姓", "村民", "白板", "民")},
     "police": {"en": ("policeman", "policewoman", "cop", "detective", "investigator", "seer", "sheriff"),
                "zh": ("警官", "预言家", "警")},

@@ -1,5 +1,6 @@
 """Chinese text as the reader sees it: half-width punctuation, quotations out, every seat as N号 in digits
-(十二号 -> 12号, #5 -> 5号, 12、7号 -> 12号、7号), nights as ⟨N⟩, and split into sentences and clauses."""
+(十二号 -> 12号, #5 -> 5号, 12、7号 -> 12号、7号; v5's 3号的第一张牌 -> 3/1号), nights as ⟨N⟩, and split into
+sentences and clauses."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from words.reader.numbers import ZH_NUMERAL, zh_digits, zh_number
 MAX_CHARS = 4000
 MAX_SENTENCE = 400  # longer runs without a full stop are read in pieces (no regex sees more at once)
 NIGHT_OPEN, NIGHT_CLOSE = "\u27e8", "\u27e9"
-SEAT = r"(?<![\d.])(\d{1,2})号(?!码|人|票)"
+SEAT = r"(?<![\d./])(\d{1,2})(?:/([12]))?号(?!码|人|票)"  # v5: 3/1号 is seat 3's first card
 SEAT_RE = re.compile(SEAT)
 SEATS = rf"(?:{SEAT}(?:\s*(?:、|,|和|与|跟|及|还有)\s*{SEAT})*)"
 
@@ -27,9 +28,12 @@ def normalise(text: str, day: int | None) -> str:
     text = re.sub(r"#\s*(\d{1,2})", r"\1号", text)
     text = zh_digits(text)
     text = re.sub(r"(\d{1,2})号位", r"\1号", text)
+    text = re.sub(r"(\d{1,2})号(?:的)?第([一二12])张(?:牌)?",
+                  lambda m: f"{m.group(1)}/{1 if m.group(2) in '一1' else 2}号", text)
     text = re.sub(r"\d{1,2}(?:、\d{1,2})+号", lambda m: "、".join(n + "号" for n in m.group(0)[:-1].split("、")), text)
     text = re.sub(r"前天(?:晚上|夜里|夜)", _night(day - 1 if day and day > 1 else None), text)
     text = re.sub(r"前(?:两|三|几|2|3)(?:晚|夜|天晚上)|两晚都|这两晚", _night(None), text)
+    text = re.sub(r"前一(?:晚|夜|天晚上)", _night(day - 1 if day and day > 1 else None), text)
     text = re.sub(rf"第\s*(\d{{1,2}}|{ZH_NUMERAL})\s*(?:个)?(?:夜|晚|天晚上|夜晚)",
                   lambda m: _night(zh_number(m.group(1))), text)
     text = re.sub(r"首(?:夜|晚)|头一?(?:晚|夜)|第一个晚上", _night(1), text)

@@ -4,6 +4,9 @@ same intents and the same number of phrasings (tests/agents/bots/test_strategies
 
 from __future__ import annotations
 
+from agents.bots.strategies.ground_phrases import EN as GROUNDS_EN
+from agents.bots.strategies.ground_phrases import ZH as GROUNDS_ZH
+
 # Intents that say what another seat did or said (speech.py ATTRIBUTING): each is worded as the act the public
 # record shows, never as more ("seat 5 accused seat 12", not "seat 5 says seat 12 is a killer"); a claimed check is
 # quoted as what its claimant reported.
@@ -43,24 +46,10 @@ EN: dict[str, tuple[str, ...]] = {
     "doubt": ("Two seats claim the police; I believe {good} over {bad}.",
               "{bad} and {good} both claim the police, and {good} is the one the record backs.",
               "Between {good} and {bad}, I side with {good}.",
-              "{good} and {bad} cannot both be the police; my trust goes to {good}."),
+              "{good} and {bad} both claim the police; my trust goes to {good}."),
     # accusations
-    "accuse_checked": ("I checked {seat} myself: vote it out.", "My check says {seat} is a killer.",
-                       "{seat} is a killer; I saw the judge nod.", "I have a nod on {seat}: out with it."),
-    "accuse_claimed": ("{by} reported a nod on {seat}: I vote {seat}.", "Follow {by}'s reported check: {seat}.",
-                       "{by} says its check found {seat} a killer, and I believe it.",
-                       "I go with {by}'s report on {seat}."),
-    "accuse_liar": ("{seat} lied about being the police: vote it out.",
-                    "{seat}'s police claim does not hold up; it must be a killer.",
-                    "A false police is a killer: {seat}.", "{seat} claimed the police falsely; that is my pick."),
-    "accuse_pointed": ("{by} have accused {seat}; I agree.", "Like {by}, I suspect {seat}.",
-                       "{seat} has been accused by {by}, and I see why.", "I join {by} in accusing {seat}."),
-    "accuse_voted": ("{seat} voted for {target}, a good seat we executed; I suspect it.",
-                     "Look at {seat}'s vote on {target}: it helped execute one of us.",
-                     "{seat} put its hand up against {target}, who was good.",
-                     "{seat} voted out {target}, and {target} was good."),
     "accuse_hunch": ("I suspect {seat}, on a hunch.", "Something about {seat} feels wrong.",
-                     "My guess is {seat}; prove me wrong.", "{seat} is too quiet for my liking.",
+                     "My guess is {seat}; prove me wrong.", "I have nothing firm, but I suspect {seat}.",
                      "I do not trust {seat} yet."),
     "no_read": ("I have no strong read yet; let us hear everyone.", "Nothing certain from me yet; keep talking.",
                 "I will listen before I point at anyone.", "No accusation from me today: too little to go on.",
@@ -102,20 +91,9 @@ ZH: dict[str, tuple[str, ...]] = {
     "impostor": ("{seat}自称警察，这是假的。", "别信{seat}：他是假警察。", "{seat}在冒充警察。",
                  "{seat}的警察身份是假的。"),
     "doubt": ("两个人都说自己是警察；我信{good}，不信{bad}。", "{bad}和{good}都跳警察，场上的记录支持{good}。",
-              "{good}和{bad}之间，我站{good}。", "{good}和{bad}不可能都是警察，我信{good}。"),
-    "accuse_checked": ("我亲自验过{seat}：投他出局。", "我的验人说{seat}是杀手。", "{seat}是杀手，我看到法官点头了。",
-                       "我手里有{seat}的查杀：投他。"),
-    "accuse_claimed": ("{by}报了{seat}的查杀：我投{seat}。", "跟着{by}报的验人走：{seat}。",
-                       "{by}说他验出{seat}是杀手，我信他。", "{by}报{seat}是杀手，我跟。"),
-    "accuse_liar": ("{seat}冒充警察：投他出局。", "{seat}的警察身份站不住，他一定是杀手。",
-                    "假警察就是杀手：{seat}。", "{seat}谎称警察，我就投他。"),
-    "accuse_pointed": ("{by}都指认了{seat}，我同意。", "和{by}一样，我怀疑{seat}。",
-                       "{seat}被{by}指认过，我明白为什么。", "我和{by}一起指认{seat}。"),
-    "accuse_voted": ("{seat}投了{target}，而{target}是被处决的好人；我怀疑他。",
-                     "看看{seat}投{target}的那一票：帮着处决了好人。", "{seat}举手投{target}，可{target}是好人。",
-                     "{seat}投出了{target}，而{target}是好人。"),
+              "{good}和{bad}之间，我站{good}。", "{good}和{bad}都说是警察，我信{good}。"),
     "accuse_hunch": ("我怀疑{seat}，凭直觉。", "{seat}让我觉得不对劲。", "我猜是{seat}，请证明我错了。",
-                     "{seat}太安静了。", "我暂时信不过{seat}。"),
+                     "我没有确凿的理由，但我怀疑{seat}。", "我暂时信不过{seat}。"),
     "no_read": ("我暂时没有明确的判断，先听听大家怎么说。", "我还没有把握，大家继续说。", "我先听，不急着指认。",
                 "今天我不指认：线索太少。", "我想再多听一些再点名。"),
     "defend": ("我不是杀手；看看谁在拼命踩我。", "你们要投出的是好人，再想想。",
@@ -126,7 +104,8 @@ ZH: dict[str, tuple[str, ...]] = {
     "again": ("再说一遍：", "我还是那句话：", "我的看法没变：", "我的立场不变："),
 }
 
-PHRASES: dict[str, dict[str, tuple[str, ...]]] = {"en": EN, "zh": ZH}
+# with the grounds' words (ground_phrases.py): the reasons a speech gives, and how it concludes from them
+PHRASES: dict[str, dict[str, tuple[str, ...]]] = {"en": EN | GROUNDS_EN, "zh": ZH | GROUNDS_ZH}
 
 # The private reasoning: one sentence per fact, in the game's language.
 REASON_EN: dict[str, str] = {

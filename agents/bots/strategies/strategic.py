@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from agents.base import Annotation, Attribution, Decision
+from agents.base import Annotation, Attribution, Decision, Reason
 from agents.bots.levels import Level
 from agents.bots.partners import last_resort
-from agents.bots.strategies import good, killers
+from agents.bots.strategies import good, grounds, killers
 from agents.bots.strategies.situation import Situation, situation
 from agents.bots.strategies.speech import Point, reasoning, speech
 from agents.bots.team_talk import plurality_proposal
@@ -43,9 +43,9 @@ def choose(view: SeatView, request: Request, level: Level, seed: int | str, lang
 
 
 def _decision(sit: Situation, action: Action, claimed: str | None, notes: Notes,
-              said: tuple[Attribution, ...] = ()) -> Decision:
+              said: tuple[Attribution, ...] = (), reason: Reason | None = None) -> Decision:
     return Decision(action=action, claimed_role=claimed, reasoning=reasoning(sit, notes), suspicions=dict(sit.sus),
-                    annotation=Annotation("scripted"), attributions=said)
+                    annotation=Annotation("scripted"), attributions=said, reason=reason)
 
 
 def _night(sit: Situation, notes: Notes) -> Target | None:
@@ -101,62 +101,49 @@ def _speak(sit: Situation, notes: Notes) -> Decision:
         notes.append(("show_card" if claim is not None and claim.role == "police" else "hide", {}))
     point = _point(sit, claim) if request.kind is not DecisionKind.DEFENSE else Point(None)
     counter = _counter(sit, claim)
-    said = speech(sit, claim, point, counter) if speaks else None
+    police = claim is not None and claim.role == "police"
+    ground = grounds.defending(sit, police) if request.kind is DecisionKind.DEFENSE else \
+        point.ground if point.seat is not None else grounds.holding_back(sit)
+    said = speech(sit, claim, point, counter, ground) if speaks else None
     claim = claim if speaks else None
     action = Action(request.seat, request.kind, speech=said.text if said else "", accusation=point.seat,
                     slot=request.slot, claim=claim)
-    return _decision(sit, action, claim.role if claim is not None else None, notes, said.said if said else ())
+    return _decision(sit, action, claim.role if claim is not None else None, notes, said.said if said else (),
+                     ground.reason if said else None)
 
 
 def _point(sit: Situation, claim: Claim | None) -> Point:
-    """Whom the speech accuses (a legal accusation) and why."""
+    """Whom the speech accuses (a legal accusation) and on what ground (grounds.py)."""
     legal = [s for s in sit.request.accusations if s is not None]
     if not legal:
         return Point(None)
     none_ok = None in sit.request.accusations
+    police = claim is not None and claim.role == "police"
     if sit.killer:
         framed = [c.target for c in (claim.checks if claim else ()) if c.result == "killer" and c.target in legal]
         if framed:
-            return Point(int(framed[-1]), "checked")
+            seat = int(framed[-1])
+            return Point(seat, grounds.accusing(sit, seat, police, _check_night(claim, seat)))
         foes = [s for s in legal if s not in sit.team]
         if not foes:
-            return Point(None if none_ok else legal[0])
+            return _at(sit, None if none_ok else legal[0], police)
         best = max(foes, key=lambda s: (killers.vote_score(sit, s), sit.rng.random()))
-        return _why(sit, best) if sit.public.get(best, 0) >= 0.3 or not none_ok else Point(None)
+        return _at(sit, best, police) if sit.public.get(best, 0) >= 0.3 or not none_ok else Point(None)
     found = good.suspect(sit, legal)
     if found is None:
-        return Point(None) if none_ok else Point(legal[0])
-    point = _why(sit, found)
-    if point.why == "checked" and (claim is None or claim.role != "police"):
-        return Point(found)  # a hidden police does not say how it knows: a hunch
-    return point
+        return Point(None) if none_ok else _at(sit, legal[0], police)
+    if sit.facts.checks.get(found) == "killer" and police:
+        return Point(found, grounds.accusing(sit, found, police, _check_night(claim, found)))
+    return _at(sit, found, police)  # a hidden police does not say how it knows: the record's ground, or a hunch
 
 
-def _why(sit: Situation, seat: int) -> Point:
-    """The accusation of `seat` with its reason, and what the reason says other seats did (only what the public
-    record shows: the speech is built from it, agents/bots/strategies/speech.py)."""
-    rec = sit.rec
-    if not sit.killer and sit.facts.checks.get(seat) == "killer":
-        return Point(seat, "checked")
-    if seat in sit.beliefs and sit.beliefs[seat].trust < 0.3:
-        return Point(seat, "liar", said=(Attribution(seat, "claimed", role="police"),))
-    by = _by(sit, seat)
-    if by is not None:
-        return Point(seat, "claimed", by, said=(Attribution(by, "reported", target=seat, result="killer"),))
-    accusers = sorted(rec.accusers(seat) - {sit.me})
-    if len(accusers) >= 2:
-        return Point(seat, "pointed", said=tuple(Attribution(a, "accuses", target=seat) for a in accusers))
-    good_out = {s for s, side in rec.sides.items() if side == "good"}
-    voted = next((t for d, v, t in rec.votes if v == seat and t in good_out and rec.executed.get(t) == d), None)
-    if voted is not None:
-        return Point(seat, "voted", said=(Attribution(seat, "voted", target=voted),), target=voted)
-    return Point(seat)
+def _at(sit: Situation, seat: int | None, police: bool) -> Point:
+    return Point(seat, grounds.accusing(sit, seat, police)) if seat is not None else Point(None)
 
 
-def _by(sit: Situation, seat: int) -> int | None:
-    """The best-believed claimant that reported `seat` a killer."""
-    by = [c for c, b in sit.beliefs.items() if sit.rec.said.get(c, {}).get(seat) and b.trust >= 0.5 and c != sit.me]
-    return max(by, key=lambda c: sit.beliefs[c].trust) if by else None
+def _check_night(claim: Claim | None, seat: Target) -> int | None:
+    """The night of the check the claim reports on `seat`."""
+    return next((c.night for c in (claim.checks if claim else ()) if c.target == seat), None)
 
 
 def _counter(sit: Situation, claim: Claim | None) -> int | None:

@@ -165,13 +165,16 @@ def test_a_hard_seat_counts_the_civilian_claims_against_the_cards_and_suspects_t
     assert all(hard.suspicions[s] > normal.suspicions[s] for s in claimants)
     assert hard.suspicions[8] < min(hard.suspicions[s] for s in claimants)  # the one who claimed nothing
     said = []
-    for seed in range(12):  # the statement says so, in one of its openings
+    for seed in range(12):  # the statement says so, in its opening or as the ground of its accusation (issue 38)
         speak = Request(1, DecisionKind.STATEMENT, accusations=(None, *range(2, 9)))
         decision = ScriptedAgent(seed, level="hard").choose(view, speak)
-        if "civilian cards" in decision.action.speech or "civilian claims" in decision.action.speech \
-                or "claimed to be a civilian" in decision.action.speech or "say civilian" in decision.action.speech:
+        if any(a.role == "civilian" for a in decision.attributions):
             said.append(decision)
-    assert said and all({a.seat for a in d.attributions if a.role == "civilian"} == set(claimants) for d in said)
+    assert len(said) == 12  # every one: the count is this seat's strongest ground
+    assert all({a.seat for a in d.attributions if a.role == "civilian"} == set(claimants) for d in said)
+    assert all(str(len(claimants)) in d.action.speech and "civilian" in d.action.speech for d in said)
+    grounded = [d for d in said if d.reason is not None and d.reason.kind == "count"]
+    assert grounded and all(d.action.accusation in claimants for d in grounded)
 
 
 def test_a_hard_killer_does_not_add_a_civilian_claim_the_cards_cannot_hold() -> None:

@@ -192,3 +192,42 @@ def test_a_label_answer_is_checked_against_the_legal_values() -> None:
             rubric.parse(json.dumps(bad), 8)
     with pytest.raises(rubric.LabelError):
         rubric.parse("no JSON here", 8)
+
+
+def test_a_two_card_ruleset_lets_a_check_name_its_card() -> None:
+    """v5 deals two cards a seat: the schema asks which card a check names, and the label writes the target as the
+    corpus and the reader do ([seat, card]); a one-card ruleset has no card, and a card there is refused."""
+    from evaluation.statements.judge_reading import reading_of
+
+    assert rubric.cards_per_seat("v5-dual") == 2 and rubric.cards_per_seat("v2-classic") == 1
+    assert rubric.cards_per_seat("no-such-rules") == 1  # an untrusted file's ruleset id
+    check = rubric.schema(8, 2)["properties"]["said_checks"]["items"]
+    assert check["properties"]["card"] == {"enum": [1, 2, None]} and "card" in check["required"]
+    assert "card" not in rubric.schema(8)["properties"]["said_checks"]["items"]["properties"]
+    answer = {"said_role": "police", "said_side": "good", "lie": False, "category": "none", "reason": "x",
+              "said_checks": [{"target": 5, "result": "killer", "night": 1, "card": 2},
+                              {"target": 3, "result": "not_killer", "night": None, "card": None}]}
+    label = {**rubric.parse(json.dumps(answer), 8, 2), "status": "labelled"}
+    assert label["said_checks"] == [{"target": [5, 2], "result": "killer", "night": 1},
+                                    {"target": 3, "result": "not_killer", "night": None}]
+    assert [c.target for c in reading_of(label).said_checks] == [(5, 2), 3]
+    with pytest.raises(rubric.LabelError):
+        rubric.parse(json.dumps(answer), 8)  # a card where seats hold one
+    with pytest.raises(rubric.LabelError):
+        rubric.parse(json.dumps({**answer, "said_checks": [{"target": 5, "result": "killer", "night": 1,
+                                                              "card": 3}]}), 8, 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rubric_gives_each_roles_side_from_the_engine_and_a_card_only_where_seats_hold_two(lang: str) -> None:
+    from engine import EventKind
+    from engine.roles import Team, team_of
+    from words.reader.vocab import CLAIMABLE
+
+    st = rubric.Statement("g", 0, 1, 3, EventKind.STATEMENT, "I am the police.")
+    text = {r: rubric.messages(lang, {"ruleset": r, "players": 8}, [], st, [], {})[0]["content"]
+            for r in ("v2-classic", "v5-dual")}
+    sep, colon = ("、", "：") if lang == "zh" else (", ", ": ")
+    for side in Team:
+        assert sep.join(r for r in CLAIMABLE if team_of(r) == side) + colon + side in text["v2-classic"]
+    assert '"card"' in text["v5-dual"] and '"card"' not in text["v2-classic"]

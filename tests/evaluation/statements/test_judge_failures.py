@@ -132,7 +132,10 @@ def test_the_preflight_asks_a_fixed_probe_never_a_statement_of_the_run(run_dir: 
     assert preflight == second and rubric.PROBE_WORDS["en"] in preflight
     assert words not in preflight
     rows = read_labels(run_dir / LABELS)
-    assert [r["status"] for r in rows] == ["refused", "labelled", "labelled", "labelled", "labelled", "labelled"]
+    # the first statement asked is refused, and so is any later one of the six with the very same words
+    expected = ["refused" if w == words else "labelled" for w in asked_order(run_dir)[:6]]
+    assert expected[0] == "refused" and expected.count("labelled") >= 4
+    assert [r["status"] for r in rows] == expected
 
 
 def test_a_refused_probe_stops_labelling_in_one_line(run_dir: Path, monkeypatch: pytest.MonkeyPatch,
@@ -242,3 +245,31 @@ def test_what_counts_as_a_refusal() -> None:
     assert rubric.refusal_of(Reply('{"reason": "sorry, seat 3 lied", "lie": true}')) is None  # an answer
     assert rubric.refusal_of(Reply("The speaker is lying about seat 3.")) is None  # junk, not a refusal: retried
     assert rubric.refusal_of(Reply("")) is None
+
+
+def test_a_two_card_run_is_labelled_with_card_checks_and_reported(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """v5 deals two cards a seat: each check the judge reports may name a card; the label writes [seat, card], the
+    file reads back under the writer's shape, and report reads it (κ and the second reading included)."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    shutil.copy(ROOT / "transcripts" / "samples" / "v5-dual-scripted-en-s4.jsonl", folder)
+    card_check = {"target": 5, "result": "killer", "night": 1, "card": 2}
+
+    def with_card(body: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
+        check = body["response_format"]["json_schema"]["schema"]["properties"]["said_checks"]["items"]
+        assert "card" in check["properties"]  # every request of a two-card run asks for the card
+        answer = {"said_role": "police", "said_side": "good", "said_checks": [card_check], "lie": False,
+                  "category": "none", "reason": "a card check"}
+        return {**m, "content": json.dumps(answer)}
+
+    with ProviderEmulator("openai", ["gpt-4.1-mini"]) as emu:
+        monkeypatch.setenv("EMU_KEY", emu.key)
+        answering(emu, monkeypatch, with_card)
+        assert label(emu, folder, "--limit", "4") == ExitCode.DONE
+    rows = read_labels(folder / LABELS)
+    assert len(rows) == 4 and all(r["status"] == "labelled" for r in rows)
+    assert all(r["said_checks"] == [{"target": [5, 2], "result": "killer", "night": 1}] for r in rows)
+    assert main(["report", str(folder), "--out", str(tmp_path / "report"), "--no-plots"]) == ExitCode.DONE
+    summary = json.loads((tmp_path / "report" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["judge"]["statements"] == 4 and "said_checks" in summary["judge"]["agreement"]

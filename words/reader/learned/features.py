@@ -60,7 +60,7 @@ def mentions(norm: str, lang: str, players: int, speaker: int) -> list[Mention]:
         for m in zh_text.SEAT_RE.finditer(norm):
             seat = int(m.group(1))
             if 1 <= seat <= players and seat != speaker:
-                found.append(Mention(seat, m.start(), m.end()))
+                found.append(Mention((seat, int(m.group(2))) if m.group(2) else seat, m.start(), m.end()))
     else:
         for m in en_text.SEAT_RE.finditer(norm):
             seat = int(m.group(1))
