@@ -367,7 +367,7 @@ def measure(agents: str, folder: Path) -> Figures:
             if line.strip():
                 row = json.loads(line)
                 latest[int(row["seed"])] = row  # a seed played again: its last time counts
-        for row in latest.values():
+        for row in (latest[seed] for seed in sorted(latest)):
             figures.seconds.append(float(row["seconds"]))
             # a load not recorded (a time measured elsewhere) is unknown: never quiet
             figures.loads.append(UNKNOWN if row.get("load") is None else float(row["load"]))
@@ -474,6 +474,13 @@ def report(f: Figures) -> str:
     return "\n".join(lines)
 
 
+def table_row(f: Figures) -> str:
+    """The candidate's row of docs/models.md's table (a test holds the docs to the committed games)."""
+    seconds = ", ".join(f"{s:.0f}" for s in f.seconds)
+    return (f"| `{f.agents}` | {f.games} | {_pct(f.a)} ({f.matched}/{f.accusations}) | {_pct(f.b)} ({f.named}/"
+            f"{f.pairs}) | {_pct(f.c)} ({f.contradicting}/{f.good_speeches}) | {_one(f.d)} | {_one(f.e)} ({seconds}) |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", default="llm", help="the agent kind every seat plays (default llm)")
@@ -486,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.verdict:
         x, y = (Figures.from_dict(json.loads(p.read_text(encoding="utf-8"))) for p in args.verdict)
-        print(report(x), report(y), sep="\n")
+        print(report(x), report(y), table_row(x), table_row(y), sep="\n")
         winner, why = verdict(x, y)
         print("verdict:", *(f"  {line}" for line in why), f"  `killer run` with no endpoint plays: {winner}", sep="\n")
         return 0

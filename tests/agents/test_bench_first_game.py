@@ -180,3 +180,19 @@ def test_unfinished_games_and_unknown_loads(bench: ModuleType, tmp_path: Path) -
     f = bench.measure("x", tmp_path)
     assert f.games == 1 and f.seconds == [100.0] and not f.quiet
     assert "load before each game unknown-unknown" in bench.report(f)
+
+
+def test_the_first_game_agents_are_the_rules_verdict_on_the_committed_games(bench: ModuleType) -> None:
+    """What `killer run` plays with no endpoint is what the rule chooses from the committed games, and
+    docs/models.md shows their figures as the benchmark computes them."""
+    from orchestrator.config import FIRST_GAME_AGENTS
+
+    data = ROOT / "benchmarks" / "data" / "first-game"
+    llm, voice = bench.measure("llm", data / "llm"), bench.measure("scripted:hard+voice", data / "voice")
+    assert llm.games == voice.games == 10 and all(llm.finished + voice.finished)
+    winner, why = bench.verdict(llm, voice)
+    assert winner == FIRST_GAME_AGENTS
+    assert "points: llm 0, scripted:hard+voice 4" in why
+    assert why[-1].startswith("PROVISIONAL")  # the times were not measured quietly, as the docs say
+    docs = (ROOT / "docs" / "models.md").read_text(encoding="utf-8")
+    assert bench.table_row(llm) in docs and bench.table_row(voice) in docs
