@@ -36,10 +36,12 @@ def register(subparsers: Any) -> None:
     run.add_argument("--ruleset", default="v2-classic", help="ruleset id (see `killer variants`)")
     run.add_argument("--players", type=int, help="number of seats (default: the ruleset's)")
     run.add_argument("--seed", type=int, help="seed of the deal and of every draw (default: random)")
-    run.add_argument("--agents", type=agent_kind, default="llm", metavar="KIND",
-                     help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random (default llm); "
-                          "a bot with +voice (scripted:hard+voice) has a model word its speeches (the embedded one "
-                          "unless --model/--base-url name another)")
+    run.add_argument("--agents", type=agent_kind, metavar="KIND",
+                     help="llm, scripted (scripted:normal), scripted:easy, scripted:hard or random; a bot with +voice "
+                          "(scripted:hard+voice) has a model word its speeches (the embedded one unless "
+                          "--model/--base-url name another). Default: llm when --model, --base-url, $OPENAI_BASE_URL "
+                          "or --table names an endpoint, else the offline first game's agents, scripted:hard+voice "
+                          "on the embedded model (docs/models.md)")
     _llm_options(run)
     run.add_argument("--prompt-profile", choices=PROMPT_CHOICES, default="auto",
                      help="the prompt LLM seats see: full, small (models of at most 1B parameters) or auto "
@@ -180,8 +182,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     if args.table is not None and not args.table.is_file():
         raise CommandError(f"{args.table}: no such table file")
-    config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed, agents=args.agents,
-                       model=args.model, base_url=args.base_url or os.environ.get("OPENAI_BASE_URL") or None,
+    base_url = args.base_url or os.environ.get("OPENAI_BASE_URL") or None
+    config = RunConfig(ruleset=args.ruleset, players=args.players, seed=args.seed,
+                       agents=args.agents or default_agents(args.model, base_url, args.table),
+                       model=args.model, base_url=base_url,
                        api_key=api_key(args), api_key_env=args.api_key_env,
                        allow_key_env=tuple(args.allow_key_env), allow_endpoint=tuple(args.allow_endpoint),
                        provider=args.provider,
@@ -200,6 +204,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         return interrupted("run", written[0])
     print(f"transcript: {result.path}")
     return fallback_report(result.end)
+
+
+def default_agents(model: str | None, base_url: str | None, table: Path | None) -> str:
+    """What `killer run` plays without --agents: llm when an endpoint is named (a model, a base URL or a seat
+    table), else the offline first game's agents (orchestrator/config.py FIRST_GAME_AGENTS)."""
+    from orchestrator.config import FIRST_GAME_AGENTS
+
+    return "llm" if model or base_url or table is not None else FIRST_GAME_AGENTS
 
 
 def no_space(exc: OSError, path: Path) -> OSError | CommandError:

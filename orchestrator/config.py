@@ -12,6 +12,10 @@ from engine import TEAM_TALK_ROUNDS
 from hygiene.secrets import redact_url
 
 AGENT_KINDS = ("llm", *BOT_KINDS, "random", *VOICED_KINDS)
+# What `killer run` plays when no endpoint is named (no --model, --base-url, $OPENAI_BASE_URL or --table): the
+# winner of the first-game rule, fixed before measuring (docs/models.md, "The offline first game"). The measured
+# figures are in benchmarks/data/first-game/; tests/agents/test_bench_first_game.py holds this to the rule's verdict.
+FIRST_GAME_AGENTS = "scripted:hard+voice"
 LANGS = ("en", "zh")
 DEFAULT_OUT = Path("transcripts")
 RECURSION_LIMIT = 10_000  # one graph step per decision; a long game has a few hundred
