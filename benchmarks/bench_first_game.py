@@ -45,7 +45,9 @@ from words.reader import Reading, read_statement  # noqa: E402
 
 SEEDS = range(1, 11)
 TIME_LIMIT_S = 180.0  # (e): a candidate's mean game time on 2 cores must be at most this
-QUIET_LOAD = 1.0  # (e): a time is quiet when the 1-minute load average before and after the game was below this
+QUIET_LOAD = 1.0  # (e): a time is quiet when the 1-minute load average before the game was below this (idle) …
+QUIET_AFTER = 3.0  # … and after it below this: the game's own two busy cores bring it near 2, more is other work
+SETTLE_S = 600  # how long a game waits for the machine to settle under QUIET_LOAD before it starts anyway
 UNKNOWN = float("inf")  # a load average that was not recorded
 SPEAKING_KINDS = frozenset(k.value for k in SPEAKING)
 DEFAULT = "llm"  # what stays when the rule cannot choose (ties, neither eligible)
@@ -267,7 +269,7 @@ class Figures:
 
     @property
     def quiet(self) -> bool:
-        return bool(self.loads) and max(self.loads + self.loads_after) < QUIET_LOAD
+        return bool(self.loads) and max(self.loads) < QUIET_LOAD and max(self.loads_after, default=0) < QUIET_AFTER
 
     def to_dict(self) -> dict[str, Any]:
         counts = {k: v for k, v in self.__dict__.items() if k != "examples"}
@@ -319,6 +321,16 @@ def load_average() -> float:
     return os.getloadavg()[0]
 
 
+def settle() -> float:
+    """Waits (at most SETTLE_S) until the 1-minute load average is under QUIET_LOAD, so that one game's own load
+    is not the next game's start; returns the load it starts at."""
+    waited = 0
+    while load_average() >= QUIET_LOAD and waited < SETTLE_S:
+        time.sleep(5)
+        waited += 5
+    return load_average()
+
+
 def play(agents: str, out: Path, seeds: Iterable[int], extra: list[str]) -> list[dict[str, Any]]:
     """Plays each seed's game as its own `killer run` process under `nice`, one at a time; returns and writes
     (out/timings.jsonl) each game's seconds, load before it and exit code."""
@@ -329,7 +341,7 @@ def play(agents: str, out: Path, seeds: Iterable[int], extra: list[str]) -> list
         folder = out / f"s{seed}"
         command = ["nice", "-n", "10", sys.executable, "-m", "killer.cli", "run", "--agents", agents,
                    "--players", "8", "--seed", str(seed), "--out", str(folder), *extra]
-        load = load_average()
+        load = settle()
         start = time.monotonic()
         done = subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True, check=False)

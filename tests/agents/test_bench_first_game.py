@@ -136,9 +136,11 @@ def test_the_verdict_follows_the_rule(bench: ModuleType) -> None:
     voice = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=150)
     winner, why = bench.verdict(llm, voice)
     assert winner == "scripted:hard+voice" and not any("not quiet" in line for line in why)  # four points to none
-    voice.loads_after[3] = 2.5  # a busy machine during one game: the time must be measured again
+    voice.loads_after[3] = 2.5  # the game's own two cores: still quiet
+    assert voice.quiet
+    voice.loads_after[3] = 3.5  # a busy machine during one game: the time must be measured again
     winner, why = bench.verdict(llm, voice)
-    assert not voice.quiet and any("not quiet (load 2.50)" in line for line in why)
+    assert not voice.quiet and any("not quiet (load 3.50)" in line for line in why)
     assert winner == "scripted:hard+voice" and why[-1].startswith("PROVISIONAL")  # its time decides nothing yet
     busy_and_slow = _figures(bench, "scripted:hard+voice", a=0.9, b=0.8, c=0.0, d=6, e=400)
     busy_and_slow.loads[0] = 8.0
