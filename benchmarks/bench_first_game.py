@@ -323,12 +323,12 @@ def load_average() -> float:
 
 def settle() -> float:
     """Waits (at most SETTLE_S) until the 1-minute load average is under QUIET_LOAD, so that one game's own load
-    is not the next game's start; returns the load it starts at."""
+    is not the next game's start; returns the load it starts at (the very reading it compared)."""
     waited = 0
-    while load_average() >= QUIET_LOAD and waited < SETTLE_S:
+    while (load := load_average()) >= QUIET_LOAD and waited < SETTLE_S:
         time.sleep(5)
         waited += 5
-    return load_average()
+    return load
 
 
 def play(agents: str, out: Path, seeds: Iterable[int], extra: list[str]) -> list[dict[str, Any]]:
@@ -345,8 +345,8 @@ def play(agents: str, out: Path, seeds: Iterable[int], extra: list[str]) -> list
         start = time.monotonic()
         done = subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True, check=False)
-        row = {"seed": seed, "seconds": round(time.monotonic() - start, 2), "load": round(load, 2),
-               "load_after": round(load_average(), 2), "exit": done.returncode}
+        row = {"seed": seed, "seconds": round(time.monotonic() - start, 2), "load": load,  # as read: no rounding
+               "load_after": load_average(), "exit": done.returncode}                 # across the threshold
         if done.returncode not in (0, 3):
             row["stderr"] = done.stderr[-400:]
         rows.append(row)
