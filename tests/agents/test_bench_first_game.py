@@ -195,6 +195,7 @@ def test_the_first_game_agents_are_the_rules_verdict_on_the_committed_games(benc
     winner, why = bench.verdict(llm, voice)
     assert winner == FIRST_GAME_AGENTS
     assert "points: llm 0, scripted:hard+voice 4" in why
-    assert why[-1].startswith("PROVISIONAL")  # the times were not measured quietly, as the docs say
+    assert llm.quiet and voice.quiet and not why[-1].startswith("PROVISIONAL")  # measured quietly, as the docs say
+    assert max(llm.seconds + voice.seconds) < 600 and (llm.e or 0) <= 180 and (voice.e or 0) <= 180
     docs = (ROOT / "docs" / "models.md").read_text(encoding="utf-8")
     assert bench.table_row(llm) in docs and bench.table_row(voice) in docs
